@@ -64,4 +64,15 @@ final class Bytes {
 		return i == start ? -1 : value;
 	}
 
+	/** The JSON string value right after {@code key} (which ends with the opening quote), or null. */
+	static String stringAfter(ByteBuf buf, int from, int to, byte[] key) {
+		int at = indexOf(buf, from, to, key);
+		if (at < 0) {
+			return null;
+		}
+		int start = at + key.length;
+		int end = indexOf(buf, start, to, (byte) '"');
+		return end < 0 ? null : buf.toString(start, end - start, java.nio.charset.StandardCharsets.UTF_8);
+	}
+
 }

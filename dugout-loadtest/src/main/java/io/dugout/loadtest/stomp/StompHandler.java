@@ -28,6 +28,8 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
 	private static final byte[] SEQ = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
 
+	private static final byte[] CODE = "\"code\":\"".getBytes(StandardCharsets.US_ASCII);
+
 	private static final int CLIENT_HEARTBEAT_MS = 10_000;
 
 	private final String connectFrame;
@@ -125,7 +127,8 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 		if (message) {
 			SendStamp stamp = SendStamp.find(buf, i, bodyEnd);
 			long seq = Bytes.longAfter(buf, i, bodyEnd, SEQ);
-			listener.onMessage(new Delivery(subscription, seq, stamp, SendStamp.now()));
+			String code = seq < 0 ? Bytes.stringAfter(buf, i, bodyEnd, CODE) : null;
+			listener.onMessage(new Delivery(subscription, seq, stamp, code, SendStamp.now()));
 		}
 		else if (Bytes.startsWith(buf, start, commandEnd, RECEIPT)) {
 			session.receiptArrived(receiptId);

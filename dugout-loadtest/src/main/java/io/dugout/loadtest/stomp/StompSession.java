@@ -3,6 +3,7 @@ package io.dugout.loadtest.stomp;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.buffer.ByteBuf;
@@ -71,6 +72,11 @@ public final class StompSession {
 
 	public StompListener listener() {
 		return listener;
+	}
+
+	/** The session's own I/O thread: tasks scheduled here send without a thread hand-off. */
+	public ScheduledExecutorService scheduler() {
+		return channel.eventLoop();
 	}
 
 	private String nextReceipt() {
