@@ -46,7 +46,7 @@ final class LiveUser implements StompListener {
 
 	private volatile boolean closing;
 
-	private long lastSeq;
+	private final SeqTracker order = new SeqTracker();
 
 	private long counter;
 
@@ -163,12 +163,16 @@ final class LiveUser implements StompListener {
 		if (stamp == null || !metrics.measuring()) {
 			return;
 		}
-		if (message.seq() <= lastSeq) {
-			metrics.duplicates.increment();
-			metrics.error("duplicate or out-of-order delivery");
-			return;
+		switch (order.accept(message.seq())) {
+			case DUPLICATE -> {
+				metrics.duplicates.increment();
+				metrics.error("duplicate delivery");
+				return;
+			}
+			case OUT_OF_ORDER -> metrics.error("out-of-order delivery");
+			case IN_ORDER -> {
+			}
 		}
-		lastSeq = message.seq();
 		long micros = message.latencyMicros();
 		metrics.received.increment();
 		delivery.recordMicros(micros);

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler.ClientHandshakeStateEvent;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
@@ -64,7 +65,8 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
 	@Override
 	protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-		if (!(frame instanceof TextWebSocketFrame)) {
+		// why: servers send STOMP frames in binary WebSocket messages when the body's content-type is not text
+		if (!(frame instanceof TextWebSocketFrame) && !(frame instanceof BinaryWebSocketFrame)) {
 			return;
 		}
 		ByteBuf buf = frame.content();
