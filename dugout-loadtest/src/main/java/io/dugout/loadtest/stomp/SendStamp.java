@@ -1,7 +1,5 @@
 package io.dugout.loadtest.stomp;
 
-import io.netty.buffer.ByteBuf;
-
 /**
  * Who sent a message and when, carried in its {@code clientMsgId} as
  * {@code lt-<sender>-<counter>-<nanos>} so every receiver can compute the latency without a
@@ -24,7 +22,7 @@ public record SendStamp(int sender, long counter, long sentNanos) {
 	}
 
 	/** Finds and parses the stamp in a JSON message body, or returns null when there is none. */
-	static SendStamp find(ByteBuf body, int from, int to) {
+	static SendStamp find(byte[] body, int from, int to) {
 		int at = Bytes.indexOf(body, from, to, KEY);
 		if (at < 0) {
 			return null;
@@ -35,7 +33,7 @@ public record SendStamp(int sender, long counter, long sentNanos) {
 			long value = 0;
 			int start = i;
 			while (i < to) {
-				byte b = body.getByte(i);
+				byte b = body[i];
 				if (b < '0' || b > '9') {
 					break;
 				}
@@ -45,7 +43,7 @@ public record SendStamp(int sender, long counter, long sentNanos) {
 			if (i == start || i >= to) {
 				return null;
 			}
-			byte separator = body.getByte(i++);
+			byte separator = body[i++];
 			if (separator != (part < 2 ? '-' : '"')) {
 				return null;
 			}

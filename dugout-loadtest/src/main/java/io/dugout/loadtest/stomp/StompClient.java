@@ -69,6 +69,7 @@ public final class StompClient implements AutoCloseable {
 			.customHeaders(EmptyHttpHeaders.INSTANCE)
 			.maxFramePayloadLength(MAX_FRAME_BYTES)
 			.handshakeTimeoutMillis(timeout.toMillis())
+			.withUTF8Validator(false)
 			.build();
 		String host = endpoint.getHost();
 		ChannelFuture opened = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {

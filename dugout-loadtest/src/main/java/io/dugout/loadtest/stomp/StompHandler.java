@@ -31,6 +31,14 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
 	private static final byte[] CODE = "\"code\":\"".getBytes(StandardCharsets.US_ASCII);
 
+	private static final byte[] SUBSCRIPTION = "subscription".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] CONTENT_LENGTH = "content-length".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] RECEIPT_ID = "receipt-id".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] MESSAGE_HEADER = "message".getBytes(StandardCharsets.US_ASCII);
+
 	private static final int CLIENT_HEARTBEAT_MS = 10_000;
 
 	private final String connectFrame;
@@ -40,6 +48,8 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 	private final CompletableFuture<StompSession> connected;
 
 	private StompSession session;
+
+	private byte[] scratch = new byte[4096];
 
 	private ScheduledFuture<?> heartbeat;
 
@@ -69,11 +79,17 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 		if (!(frame instanceof TextWebSocketFrame) && !(frame instanceof BinaryWebSocketFrame)) {
 			return;
 		}
-		ByteBuf buf = frame.content();
-		int i = buf.readerIndex();
-		int end = buf.writerIndex();
+		ByteBuf content = frame.content();
+		int end = content.readableBytes();
+		if (scratch.length < end) {
+			scratch = new byte[Math.max(end, scratch.length * 2)];
+		}
+		// why: one bulk copy, then plain array scans; per-byte access to a direct buffer costs far more
+		content.getBytes(content.readerIndex(), scratch, 0, end);
+		byte[] buf = scratch;
+		int i = 0;
 		while (i < end) {
-			byte b = buf.getByte(i);
+			byte b = buf[i];
 			if (b == '\n' || b == '\r') {
 				i++; // heart-beat
 				continue;
@@ -82,7 +98,7 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 		}
 	}
 
-	private int readFrame(ChannelHandlerContext ctx, ByteBuf buf, int start, int end) {
+	private int readFrame(ChannelHandlerContext ctx, byte[] buf, int start, int end) {
 		int lineEnd = Bytes.indexOf(buf, start, end, (byte) '\n');
 		if (lineEnd < 0) {
 			return end;
@@ -99,24 +115,23 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 			if (eol < 0) {
 				return end;
 			}
-			int lineStop = eol > i && buf.getByte(eol - 1) == '\r' ? eol - 1 : eol;
+			int lineStop = eol > i && buf[eol - 1] == '\r' ? eol - 1 : eol;
 			if (lineStop == i) {
 				i = eol + 1;
 				break;
 			}
 			int colon = Bytes.indexOf(buf, i, lineStop, (byte) ':');
 			if (colon > 0) {
-				String name = buf.toString(i, colon - i, StandardCharsets.US_ASCII);
-				if (subscription == null && name.equals("subscription")) {
+								if (subscription == null && isHeader(buf, i, colon, SUBSCRIPTION)) {
 					subscription = value(buf, colon, lineStop);
 				}
-				else if (name.equals("content-length")) {
+				else if (isHeader(buf, i, colon, CONTENT_LENGTH)) {
 					contentLength = Long.parseLong(value(buf, colon, lineStop).trim());
 				}
-				else if (!message && name.equals("receipt-id")) {
+				else if (!message && isHeader(buf, i, colon, RECEIPT_ID)) {
 					receiptId = value(buf, colon, lineStop);
 				}
-				else if (!message && name.equals("message")) {
+				else if (!message && isHeader(buf, i, colon, MESSAGE_HEADER)) {
 					errorMessage = value(buf, colon, lineStop);
 				}
 			}
@@ -140,7 +155,7 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 			connected.complete(session);
 		}
 		else if (Bytes.startsWith(buf, start, commandEnd, ERROR)) {
-			String detail = errorMessage != null ? errorMessage : buf.toString(i, bodyEnd - i, StandardCharsets.UTF_8).trim();
+			String detail = errorMessage != null ? errorMessage : new String(buf, i, bodyEnd - i, StandardCharsets.UTF_8).trim();
 			if (!connected.isDone()) {
 				connected.completeExceptionally(new StompException("server refused CONNECT: " + detail));
 			}
@@ -149,8 +164,12 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 		return bodyEnd + 1;
 	}
 
-	private static String value(ByteBuf buf, int colon, int lineStop) {
-		return buf.toString(colon + 1, lineStop - colon - 1, StandardCharsets.UTF_8);
+	private static String value(byte[] buf, int colon, int lineStop) {
+		return new String(buf, colon + 1, lineStop - colon - 1, StandardCharsets.UTF_8);
+	}
+
+	private static boolean isHeader(byte[] buf, int start, int colon, byte[] name) {
+		return colon - start == name.length && Bytes.startsWith(buf, start, colon, name);
 	}
 
 	private void startHeartbeat(ChannelHandlerContext ctx) {

@@ -6,28 +6,26 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 
 class SendStampTests {
 
 	@Test
 	void findsTheStampInAMessageBodyWhereverTheFieldIs() {
 		SendStamp stamp = new SendStamp(42, 7, 123_456_789L);
-		ByteBuf body = utf8("{\"type\":\"message\",\"roomId\":\"r-1\",\"seq\":9,\"senderId\":\"lt-user-42\",\"clientMsgId\":\""
+		byte[] body = utf8("{\"type\":\"message\",\"roomId\":\"r-1\",\"seq\":9,\"senderId\":\"lt-user-42\",\"clientMsgId\":\""
 				+ stamp.clientMsgId() + "\",\"content\":\"hi\"}");
 
-		assertThat(SendStamp.find(body, 0, body.writerIndex())).isEqualTo(stamp);
-		assertThat(Bytes.longAfter(body, 0, body.writerIndex(), "\"seq\":".getBytes(StandardCharsets.US_ASCII))).isEqualTo(9);
+		assertThat(SendStamp.find(body, 0, body.length)).isEqualTo(stamp);
+		assertThat(Bytes.longAfter(body, 0, body.length, "\"seq\":".getBytes(StandardCharsets.US_ASCII))).isEqualTo(9);
 	}
 
 	@Test
 	void ignoresMessagesThisToolDidNotSend() {
-		ByteBuf foreign = utf8("{\"seq\":3,\"clientMsgId\":\"c-7f3a\"}");
-		ByteBuf truncated = utf8("{\"seq\":3,\"clientMsgId\":\"lt-1-2-");
+		byte[] foreign = utf8("{\"seq\":3,\"clientMsgId\":\"c-7f3a\"}");
+		byte[] truncated = utf8("{\"seq\":3,\"clientMsgId\":\"lt-1-2-");
 
-		assertThat(SendStamp.find(foreign, 0, foreign.writerIndex())).isNull();
-		assertThat(SendStamp.find(truncated, 0, truncated.writerIndex())).isNull();
+		assertThat(SendStamp.find(foreign, 0, foreign.length)).isNull();
+		assertThat(SendStamp.find(truncated, 0, truncated.length)).isNull();
 	}
 
 	@Test
@@ -37,8 +35,8 @@ class SendStampTests {
 		assertThat(SendStamp.now()).isGreaterThanOrEqualTo(first);
 	}
 
-	private static ByteBuf utf8(String text) {
-		return Unpooled.copiedBuffer(text, StandardCharsets.UTF_8);
+	private static byte[] utf8(String text) {
+		return text.getBytes(StandardCharsets.UTF_8);
 	}
 
 }
