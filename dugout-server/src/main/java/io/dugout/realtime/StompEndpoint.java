@@ -103,6 +103,11 @@ class StompEndpoint implements WebSocketHandler {
         }
         inbound.handle(session, frame);
       }
+      Integer announced = decoder.getExpectedContentLength();
+      if (announced != null && announced > properties.maxFrameBytes()) {
+        // why: refuse at once instead of buffering towards a body that is over the limit anyway
+        throw new StompConversionException("content-length " + announced + " is over the frame size limit of " + properties.maxFrameBytes() + " bytes");
+      }
     } catch (StompConversionException e) {
       session.sendAndClose(StompFrames.error("malformed or oversized frame: " + e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
     } catch (RuntimeException e) {
