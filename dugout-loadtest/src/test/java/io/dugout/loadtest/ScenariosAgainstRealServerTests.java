@@ -32,7 +32,9 @@ class ScenariosAgainstRealServerTests {
 
 	@BeforeAll
 	static void startServer() throws Exception {
-		server = DugoutServerProcess.start(Files.createDirectories(temp.resolve("data")));
+		// why: closed loop measures capacity; the per-user send limit (50/s by default) is tested on its own below
+		server = DugoutServerProcess.start(Files.createDirectories(temp.resolve("data")), "--dugout.realtime.messages-per-second=100000",
+				"--dugout.realtime.message-burst=100000");
 	}
 
 	@AfterAll
@@ -120,7 +122,28 @@ class ScenariosAgainstRealServerTests {
 		assertThat(run.dir.resolve("result.json")).doesNotExist();
 	}
 
+	@Test
+	void sendsRejectedByTheServerAreErrorsNotLostDeliveries() throws Exception {
+		try (DugoutServerProcess limited = DugoutServerProcess.start(Files.createDirectories(temp.resolve("limited")),
+				"--dugout.realtime.messages-per-second=20", "--dugout.realtime.message-burst=5")) {
+			Run run = run(limited, "chat", "--users", "2", "--rooms", "1", "--closed-loop", "--duration", "2s", "--ramp-up", "0s",
+					"--max-error-rate", "100");
+
+			assertThat(run.exit).as(run.err).isZero();
+			JsonNode counts = run.result.path("counts");
+			assertThat(counts.path("errors").asLong()).isPositive();
+			assertThat(run.result.path("errorKinds").propertyNames()).containsExactly("send rejected: rate_limited");
+			assertThat(counts.path("lost").asLong()).isZero();
+			assertThat(counts.path("expected").asLong()).isEqualTo(counts.path("received").asLong())
+				.isEqualTo((counts.path("sent").asLong() - counts.path("errors").asLong()) * 2);
+		}
+	}
+
 	private Run run(String... scenarioArgs) throws Exception {
+		return run(server, scenarioArgs);
+	}
+
+	private Run run(DugoutServerProcess server, String... scenarioArgs) throws Exception {
 		Path dir = temp.resolve("out-" + scenarioArgs[0] + "-" + System.nanoTime());
 		List<String> args = new ArrayList<>(List.of(scenarioArgs));
 		args.addAll(List.of("--url", server.url(), "--out", dir.toString(), "--timeout", "10s"));

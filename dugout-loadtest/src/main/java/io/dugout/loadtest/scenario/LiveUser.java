@@ -156,6 +156,8 @@ final class LiveUser implements StompListener {
 		if (ERROR_SUBSCRIPTION.equals(message.subscription())) {
 			metrics.error("send rejected: " + message.code());
 			if (stamp != null && stamp.sender() == index) {
+				// why: a rejected message is never delivered; it is an error, not a lost delivery
+				metrics.expected.add(-subscribers.get(room));
 				echoed(stamp.counter());
 			}
 			return;
