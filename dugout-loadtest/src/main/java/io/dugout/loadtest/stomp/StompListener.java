@@ -6,15 +6,12 @@ package io.dugout.loadtest.stomp;
  */
 public interface StompListener {
 
-	/** A MESSAGE frame on one of this session's subscriptions. */
-	void onMessage(Delivery delivery);
+  /** A MESSAGE frame on one of this session's subscriptions. */
+  void onMessage(Delivery delivery);
 
-	/** An ERROR frame; the server usually closes the connection right after. */
-	default void onError(String message) {
-	}
+  /** An ERROR frame; the server usually closes the connection right after. */
+  default void onError(String message) {}
 
-	/** The connection closed, whether we asked for it or not. */
-	default void onClosed() {
-	}
-
+  /** The connection closed, whether we asked for it or not. */
+  default void onClosed() {}
 }
