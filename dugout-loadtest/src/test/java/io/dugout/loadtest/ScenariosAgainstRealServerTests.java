@@ -179,28 +179,24 @@ class ScenariosAgainstRealServerTests {
     assertThat(run.dir.resolve("result.json")).doesNotExist();
   }
 
+  /**
+   * A second server, configured as a production deployment would be: an HS256 secret (so the
+   * tool mints its own tokens) and a tight per-user send limit.
+   */
   @Test
   void sendsRejectedByTheServerAreErrorsNotLostDeliveries() throws Exception {
+    String secret = "loadtest-secret-of-at-least-32-bytes-0123456789";
     try (DugoutServerProcess limited =
         DugoutServerProcess.start(
             Files.createDirectories(temp.resolve("limited")),
+            "--dugout.auth.jwt.hmac-secret=" + secret,
             "--dugout.realtime.messages-per-second=20",
             "--dugout.realtime.message-burst=5")) {
       Run run =
           run(
               limited,
-              "chat",
-              "--users",
-              "2",
-              "--rooms",
-              "1",
-              "--closed-loop",
-              "--duration",
-              "2s",
-              "--ramp-up",
-              "0s",
-              "--max-error-rate",
-              "100");
+              "chat", "--users", "2", "--rooms", "1", "--closed-loop", "--duration", "2s",
+              "--ramp-up", "0s", "--max-error-rate", "100", "--hmac-secret", secret);
 
       assertThat(run.exit).as(run.err).isZero();
       JsonNode counts = run.result.path("counts");
@@ -211,6 +207,7 @@ class ScenariosAgainstRealServerTests {
       assertThat(counts.path("expected").asLong())
           .isEqualTo(counts.path("received").asLong())
           .isEqualTo((counts.path("sent").asLong() - counts.path("errors").asLong()) * 2);
+      assertThat(run.result.path("options").path("hmac-secret").asString()).isEqualTo("(set)");
     }
   }
 
