@@ -19,6 +19,7 @@ import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
+import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
@@ -28,7 +29,7 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * ClientInbound} on the connection's own thread, in order.
  */
 @Component
-class StompEndpoint implements WebSocketHandler {
+class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
 
   private static final Logger log = LoggerFactory.getLogger(StompEndpoint.class);
   private static final String SESSION = "dugout.session";
@@ -134,6 +135,12 @@ class StompEndpoint implements WebSocketHandler {
     if (session.caller() != null && subscriptions.ofUser(session.caller().userId()).isEmpty()) {
       rateLimiter.forget(session.caller().userId());
     }
+  }
+
+  /** STOMP clients (stompjs among them) offer these and some insist on getting one back. */
+  @Override
+  public java.util.List<String> getSubProtocols() {
+    return java.util.List.of("v12.stomp", "v11.stomp");
   }
 
   @Override

@@ -2,11 +2,25 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Value;
 
 class ProtocolErrorTests extends RealtimeTestBase {
+
+  @Value("${dugout.data-dir}")
+  Path dataDir;
 
   @Test
   void rejectsAConnectWithABadTokenWithAnErrorThenCloses() {
@@ -14,6 +28,24 @@ class ProtocolErrorTests extends RealtimeTestBase {
     client.sendRaw("CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer not-a-jwt\n\n\0");
     var error = client.await(f -> true).requireCommand("ERROR");
     assertThat(error.header("message")).startsWith("invalid token");
+    client.awaitClose();
+  }
+
+  @Test
+  void rejectsAnExpiredToken() throws Exception {
+    byte[] secret = HexFormat.of().parseHex(Files.readString(dataDir.resolve("dev-jwt-secret")).strip());
+    var claims =
+        new JWTClaimsSet.Builder()
+            .subject("alice")
+            .issueTime(Date.from(Instant.now().minusSeconds(7200)))
+            .expirationTime(Date.from(Instant.now().minusSeconds(3600)))
+            .build();
+    var jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+    jwt.sign(new MACSigner(secret));
+    var client = open();
+    client.sendRaw("CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer " + jwt.serialize() + "\n\n\0");
+    var error = client.await(f -> true).requireCommand("ERROR");
+    assertThat(error.header("message")).startsWith("invalid token").containsIgnoringCase("expired");
     client.awaitClose();
   }
 

@@ -21,6 +21,8 @@ final class StompTestClient implements AutoCloseable {
   private final WebSocket socket;
   private final List<Frame> frames = new java.util.LinkedList<>();
   private final StringBuilder partial = new StringBuilder();
+  private final java.util.concurrent.atomic.AtomicInteger heartbeats = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile boolean paused;
   private volatile Integer closeCode;
   private volatile String closeReason;
 
@@ -34,8 +36,12 @@ final class StompTestClient implements AutoCloseable {
 
   /** Opens, sends CONNECT with the token and waits for CONNECTED. */
   static StompTestClient connect(int port, String token) {
+    return connect(port, token, "0,0");
+  }
+
+  static StompTestClient connect(int port, String token, String heartBeat) {
     var client = open(port);
-    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:0,0\nAuthorization:Bearer " + token + "\n\n\0");
+    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:" + heartBeat + "\nAuthorization:Bearer " + token + "\n\n\0");
     client.await(f -> f.command().equals("CONNECTED") || f.command().equals("ERROR"))
         .requireCommand("CONNECTED");
     return client;
@@ -145,6 +151,22 @@ final class StompTestClient implements AutoCloseable {
     return closeCode;
   }
 
+  /** Stops reading from the socket, like a client that hangs: the server's writes back up. */
+  void pauseReading() {
+    paused = true;
+  }
+
+  /** Starts reading again after {@link #pauseReading()}. */
+  void resumeReading() {
+    paused = false;
+    socket.request(1);
+  }
+
+  /** How many heart-beats (bare end-of-lines) the server sent. */
+  int heartbeats() {
+    return heartbeats.get();
+  }
+
   boolean isClosed() {
     return closeCode != null;
   }
@@ -187,10 +209,15 @@ final class StompTestClient implements AutoCloseable {
         }
         // why: heart-beats are bare newlines between frames
         while (!partial.isEmpty() && (partial.charAt(0) == '\n' || partial.charAt(0) == '\r')) {
+          if (partial.charAt(0) == '\n') {
+            heartbeats.incrementAndGet();
+          }
           partial.deleteCharAt(0);
         }
       }
-      webSocket.request(1);
+      if (!paused) {
+        webSocket.request(1);
+      }
       return null;
     }
 
