@@ -38,6 +38,11 @@ final class Commands {
                     OptionSpec.value("users", "N", "1000", "virtual users"),
                     OptionSpec.value("rooms", "R", "100", "rooms (users spread evenly)"),
                     OptionSpec.value("loops", "L", "10", "loops per user"),
+                    OptionSpec.value(
+                        "duration",
+                        "TIME",
+                        "0s",
+                        "also stop starting loops after this time, for sustained runs (0s = no limit)"),
                     OptionSpec.value("ramp-up", "TIME", "10s", "time over which users start"),
                     OptionSpec.value("message-bytes", "B", "32", "content size of each message")))),
         SendScenario::new);

@@ -60,6 +60,17 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void sustainedSendFlowStopsStartingLoopsAfterItsDuration() throws Exception {
+    Run run = run("send", "--users", "2", "--rooms", "1", "--loops", "100000", "--duration", "2s",
+        "--ramp-up", "0s");
+
+    run.assertSucceeded();
+    long attempts = run.result.path("counts").path("attempts").asLong();
+    assertThat(attempts).isBetween(2L, 100_000L * 2 - 1);
+    assertThat(run.samples("echo")).isEqualTo(attempts);
+  }
+
+  @Test
   void chatDeliversEveryMessageToEveryMemberOfItsRoom() throws Exception {
     Run run =
         run(

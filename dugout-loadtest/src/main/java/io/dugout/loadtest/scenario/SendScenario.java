@@ -29,6 +29,7 @@ public final class SendScenario implements Scenario {
     int rooms = Math.max(1, Math.min(context.options().integer("rooms"), users));
     int loops = context.options().integer("loops");
     Duration rampUp = context.options().duration("ramp-up");
+    Duration duration = context.options().duration("duration");
     String content = Messages.content(context.options().integer("message-bytes"));
     Metrics metrics = context.metrics();
     LatencySeries echo = metrics.series("echo");
@@ -66,7 +67,8 @@ public final class SendScenario implements Scenario {
                       content,
                       echo,
                       connect);
-              for (int loop = 0; loop < loops; loop++) {
+              long stopAt = start + (duration.isZero() ? Long.MAX_VALUE / 2 : duration.toNanos());
+              for (int loop = 0; loop < loops && System.nanoTime() < stopAt; loop++) {
                 virtualUser.runLoop(loop);
               }
             });
