@@ -42,7 +42,8 @@ final class Commands {
                         "duration",
                         "TIME",
                         "0s",
-                        "also stop starting loops after this time, for sustained runs (0s = no limit)"),
+                        "also stop starting loops after this time, for sustained runs (0s = no"
+                            + " limit)"),
                     OptionSpec.value("ramp-up", "TIME", "10s", "time over which users start"),
                     OptionSpec.value("message-bytes", "B", "32", "content size of each message")))),
         SendScenario::new);

@@ -61,8 +61,19 @@ class ScenariosAgainstRealServerTests {
 
   @Test
   void sustainedSendFlowStopsStartingLoopsAfterItsDuration() throws Exception {
-    Run run = run("send", "--users", "2", "--rooms", "1", "--loops", "100000", "--duration", "2s",
-        "--ramp-up", "0s");
+    Run run =
+        run(
+            "send",
+            "--users",
+            "2",
+            "--rooms",
+            "1",
+            "--loops",
+            "100000",
+            "--duration",
+            "2s",
+            "--ramp-up",
+            "0s");
 
     run.assertSucceeded();
     long attempts = run.result.path("counts").path("attempts").asLong();
@@ -191,8 +202,8 @@ class ScenariosAgainstRealServerTests {
   }
 
   /**
-   * A second server, configured as a production deployment would be: an HS256 secret (so the
-   * tool mints its own tokens) and a tight per-user send limit.
+   * A second server, configured as a production deployment would be: an HS256 secret (so the tool
+   * mints its own tokens) and a tight per-user send limit.
    */
   @Test
   void sendsRejectedByTheServerAreErrorsNotLostDeliveries() throws Exception {
@@ -206,8 +217,20 @@ class ScenariosAgainstRealServerTests {
       Run run =
           run(
               limited,
-              "chat", "--users", "2", "--rooms", "1", "--closed-loop", "--duration", "2s",
-              "--ramp-up", "0s", "--max-error-rate", "100", "--hmac-secret", secret);
+              "chat",
+              "--users",
+              "2",
+              "--rooms",
+              "1",
+              "--closed-loop",
+              "--duration",
+              "2s",
+              "--ramp-up",
+              "0s",
+              "--max-error-rate",
+              "100",
+              "--hmac-secret",
+              secret);
 
       assertThat(run.exit).as(run.err).isZero();
       JsonNode counts = run.result.path("counts");

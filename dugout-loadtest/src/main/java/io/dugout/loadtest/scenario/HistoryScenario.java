@@ -1,6 +1,8 @@
 package io.dugout.loadtest.scenario;
 
 import io.dugout.loadtest.api.DugoutApi;
+import io.dugout.loadtest.api.HttpConnection;
+import io.dugout.loadtest.api.HttpConnections;
 import io.dugout.loadtest.cli.Options;
 import io.dugout.loadtest.report.LatencySeries;
 import io.dugout.loadtest.report.Metrics;
@@ -60,13 +62,20 @@ public final class HistoryScenario implements Scenario {
     }
     long bucketWidth = Math.max(1, (deepest + buckets) / buckets);
 
+    int ioThreads = options.integer("io-threads");
+    HttpConnections http =
+        new HttpConnections(
+            context.api().base(),
+            ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(),
+            context.timeout());
     context.phase("history");
     metrics.startMeasuring();
     long historyStart = System.nanoTime();
     runClients(
+        http,
         clients,
         options.integer("requests"),
-        (client, random) -> {
+        (client, random, connection) -> {
           int room = random.nextInt(rooms);
           long last = lastSeq.get(room);
           if (last < 1) {
@@ -78,6 +87,7 @@ public final class HistoryScenario implements Scenario {
           DugoutApi.Response response =
               request(
                   context,
+                  connection,
                   tokens.get(client),
                   "GET",
                   "/api/v1/rooms/"
@@ -99,14 +109,16 @@ public final class HistoryScenario implements Scenario {
     context.phase("enter");
     long enterStart = System.nanoTime();
     runClients(
+        http,
         clients,
         options.integer("enter-requests"),
-        (client, random) -> {
+        (client, random, connection) -> {
           int room = random.nextInt(rooms);
           long started = System.nanoTime();
           DugoutApi.Response response =
               request(
                   context,
+                  connection,
                   tokens.get(client),
                   "POST",
                   "/api/v1/rooms/" + roomIds.get(room) + "/enter");
@@ -118,6 +130,7 @@ public final class HistoryScenario implements Scenario {
         metrics);
     double enterSeconds = (System.nanoTime() - enterStart) / 1e9;
     metrics.stopMeasuring();
+    http.close();
     metrics.window("history", historySeconds);
     metrics.window("enter", enterSeconds);
 
@@ -183,11 +196,9 @@ public final class HistoryScenario implements Scenario {
   }
 
   private static DugoutApi.Response request(
-      RunContext context, String token, String method, String path) {
+      RunContext context, HttpConnection connection, String token, String method, String path) {
     try {
-      return "GET".equals(method)
-          ? context.api().get(token, path)
-          : context.api().post(token, path, "{}");
+      return connection.request(method, path, token, "GET".equals(method) ? null : "{}");
     } catch (RuntimeException ex) {
       context.metrics().error(ex.getMessage());
       return null;
@@ -230,20 +241,24 @@ public final class HistoryScenario implements Scenario {
 
   private interface ClientStep {
 
-    void run(int client, ThreadLocalRandom random);
+    void run(int client, ThreadLocalRandom random, HttpConnection connection);
   }
 
-  private static void runClients(int clients, int requests, ClientStep step, Metrics metrics) {
+  /** Each client is a virtual thread with its own keep-alive connection, one request at a time. */
+  private static void runClients(
+      HttpConnections http, int clients, int requests, ClientStep step, Metrics metrics) {
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int c = 0; c < clients; c++) {
         int client = c;
         executor.submit(
             () -> {
-              for (int i = 0; i < requests; i++) {
-                metrics.attempts.increment();
-                metrics.sent.increment();
-                metrics.expected.increment();
-                step.run(client, ThreadLocalRandom.current());
+              try (HttpConnection connection = http.open()) {
+                for (int i = 0; i < requests; i++) {
+                  metrics.attempts.increment();
+                  metrics.sent.increment();
+                  metrics.expected.increment();
+                  step.run(client, ThreadLocalRandom.current(), connection);
+                }
               }
             });
       }
