@@ -1,0 +1,102 @@
+package io.dugout.auth;
+
+import io.dugout.system.DugoutProperties;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.SecureRandom;
+import java.security.interfaces.RSAPublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.HexFormat;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+
+/**
+ * Chooses how JWTs are verified: the configured HS256 secret, RS256 public key or JWKS URI, or
+ * (with none configured) a generated secret kept in the data directory, which also signs
+ * try-it-out tokens.
+ */
+@Configuration(proxyBeanMethods = false)
+class JwtConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(JwtConfiguration.class);
+  private static final int MIN_SECRET_BYTES = 32;
+
+  @Bean
+  TokenVerifier tokenVerifier(AuthProperties auth, DugoutProperties dugout) {
+    var jwt = auth.jwt();
+    if (!jwt.configured()) {
+      SecretKey key = devSecret(dugout.dataDir());
+      log.warn(
+          "\n!!! Dugout is in TRY-IT-OUT mode: no dugout.auth.jwt.* is configured, tokens are signed"
+              + " with a generated secret and POST /api/v1/dev/token hands them out to anyone on"
+              + " this machine. Configure a secret, public key or JWKS URI before real use. !!!");
+      return new TokenVerifier(hmac(key), new DevTokens(key));
+    }
+    if (present(jwt.hmacSecret())) {
+      byte[] secret = jwt.hmacSecret().getBytes(StandardCharsets.UTF_8);
+      if (secret.length < MIN_SECRET_BYTES) {
+        throw new IllegalStateException(
+            "dugout.auth.jwt.hmac-secret must be at least " + MIN_SECRET_BYTES + " bytes for HS256");
+      }
+      log.info("Auth: HS256 with the configured secret");
+      return new TokenVerifier(hmac(new SecretKeySpec(secret, "HmacSHA256")), null);
+    }
+    if (present(jwt.publicKey())) {
+      log.info("Auth: RS256 with the configured public key");
+      return new TokenVerifier(NimbusJwtDecoder.withPublicKey(rsaKey(jwt.publicKey())).build(), null);
+    }
+    log.info("Auth: RS256 with keys from {}", jwt.jwksUri());
+    return new TokenVerifier(NimbusJwtDecoder.withJwkSetUri(jwt.jwksUri()).build(), null);
+  }
+
+  @Bean
+  JwtDecoder jwtDecoder(TokenVerifier verifier) {
+    return verifier.decoder();
+  }
+
+  private static JwtDecoder hmac(SecretKey key) {
+    return NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
+  }
+
+  private static SecretKey devSecret(Path dataDir) {
+    Path file = dataDir.resolve("dev-jwt-secret");
+    try {
+      if (!Files.exists(file)) {
+        Files.createDirectories(dataDir);
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
+        Files.writeString(file, HexFormat.of().formatHex(random));
+      }
+      byte[] secret = HexFormat.of().parseHex(Files.readString(file).strip());
+      return new SecretKeySpec(secret, "HmacSHA256");
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new IllegalStateException("cannot read or create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static RSAPublicKey rsaKey(String pem) {
+    try {
+      String base64 =
+          pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
+      var spec = new X509EncodedKeySpec(Base64.getDecoder().decode(base64));
+      return (RSAPublicKey) KeyFactory.getInstance("RSA").generatePublic(spec);
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "dugout.auth.jwt.public-key is not a PEM RSA public key: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean present(String s) {
+    return s != null && !s.isBlank();
+  }
+}

@@ -1,0 +1,95 @@
+package io.dugout.auth;
+
+import io.dugout.system.Problems;
+import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * REST is stateless and bearer-token only. The WebSocket endpoint and the static web client
+ * are open at the HTTP level: STOMP authenticates on CONNECT.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration implements WebMvcConfigurer {
+
+  @Bean
+  SecurityFilterChain api(HttpSecurity http) throws Exception {
+    http.csrf(csrf -> csrf.disable())
+        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .authorizeHttpRequests(
+            requests ->
+                requests
+                    .requestMatchers("/api/v1/dev/token", "/actuator/health/**", "/actuator/health")
+                    .permitAll()
+                    .requestMatchers("/api/**", "/actuator/**")
+                    .authenticated()
+                    .anyRequest()
+                    .permitAll())
+        .oauth2ResourceServer(
+            oauth ->
+                oauth
+                    .jwt(jwt -> {})
+                    .authenticationEntryPoint(
+                        (request, response, e) ->
+                            Problems.write(
+                                response,
+                                Problems.of(
+                                    HttpStatus.UNAUTHORIZED,
+                                    "unauthenticated",
+                                    "a valid bearer token is required: " + e.getMessage(),
+                                    null)))
+                    .accessDeniedHandler(
+                        (request, response, e) ->
+                            Problems.write(
+                                response,
+                                Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
+        .exceptionHandling(
+            ex ->
+                ex.authenticationEntryPoint(
+                    (request, response, e) ->
+                        Problems.write(
+                            response,
+                            Problems.of(
+                                HttpStatus.UNAUTHORIZED,
+                                "unauthenticated",
+                                "a valid bearer token is required",
+                                null))));
+    return http.build();
+  }
+
+  @Override
+  public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+    resolvers.add(new CallerArgumentResolver());
+  }
+
+  /** Resolves a controller's {@link Caller} parameter from the verified JWT. */
+  static final class CallerArgumentResolver implements HandlerMethodArgumentResolver {
+
+    @Override
+    public boolean supportsParameter(org.springframework.core.MethodParameter parameter) {
+      return parameter.getParameterType() == Caller.class;
+    }
+
+    @Override
+    public Object resolveArgument(
+        org.springframework.core.MethodParameter parameter,
+        org.springframework.web.method.support.ModelAndViewContainer mavContainer,
+        org.springframework.web.context.request.NativeWebRequest webRequest,
+        org.springframework.web.bind.support.WebDataBinderFactory binderFactory) {
+      var authentication =
+          org.springframework.security.core.context.SecurityContextHolder.getContext()
+              .getAuthentication();
+      if (authentication instanceof JwtAuthenticationToken token) {
+        return TokenVerifier.callerOf(token.getToken());
+      }
+      throw new TokenVerifier.InvalidTokenException("a valid bearer token is required");
+    }
+  }
+}

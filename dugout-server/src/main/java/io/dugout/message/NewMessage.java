@@ -1,0 +1,18 @@
+package io.dugout.message;
+
+import java.time.Instant;
+import java.util.List;
+
+/** A validated message that has no seq yet. */
+public record NewMessage(
+    String senderId,
+    MessageKind kind,
+    String content,
+    List<Attachment> attachments,
+    String clientMsgId,
+    Instant sentAt) {
+
+  Message withSeq(String roomId, long seq) {
+    return new Message(roomId, seq, senderId, kind, content, attachments, clientMsgId, sentAt);
+  }
+}

@@ -1,0 +1,9 @@
+package io.dugout.room;
+
+/** A member's role in a room. */
+public enum MemberRole {
+  OWNER,
+  MEMBER,
+  BUYER,
+  SELLER
+}

@@ -1,0 +1,16 @@
+package io.dugout.room;
+
+/** Something that happened to a room's membership, published after it is stored. */
+public sealed interface RoomEvent {
+
+  String roomId();
+
+  /** A user became a member (including the first members of a new room). */
+  record MemberJoined(String roomId, String userId) implements RoomEvent {}
+
+  /** A user stopped being a member. */
+  record MemberLeft(String roomId, String userId) implements RoomEvent {}
+
+  /** A member's read marker moved forward. */
+  record ReadMarkerMoved(String roomId, String userId, long seq) implements RoomEvent {}
+}

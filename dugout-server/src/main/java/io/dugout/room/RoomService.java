@@ -1,0 +1,155 @@
+package io.dugout.room;
+
+import io.dugout.auth.Caller;
+import io.dugout.message.HistoryPage;
+import io.dugout.message.MessageService;
+import io.dugout.system.DugoutException;
+import io.dugout.system.Ids;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+
+/** Creates rooms, changes membership and read markers, and builds what a caller sees of rooms. */
+@Service
+public class RoomService {
+
+  static final int ENTER_PAGE = 20;
+
+  private final RoomStore rooms;
+  private final MessageService messages;
+  private final ApplicationEventPublisher events;
+  private final Clock clock;
+
+  RoomService(
+      RoomStore rooms, MessageService messages, ApplicationEventPublisher events, Clock clock) {
+    this.rooms = rooms;
+    this.messages = messages;
+    this.events = events;
+    this.clock = clock;
+  }
+
+  /** Creates a room, or returns the existing DIRECT/TRADE room for the same people and item. */
+  public Created create(Caller caller, NewRoom request) {
+    var plan = RoomPlan.of(caller, request, Ids.newRoomId(clock), clock.instant());
+    var created = rooms.create(plan.room(), plan.members());
+    if (created.created()) {
+      plan.members().forEach(m -> events.publishEvent(new RoomEvent.MemberJoined(m.roomId(), m.userId())));
+    }
+    return new Created(view(caller, created.room().id(), true), created.created());
+  }
+
+  /** The room with its members, for a member or a service token. */
+  public RoomView get(Caller caller, String roomId) {
+    requireReader(caller, roomId);
+    return view(caller, roomId, true);
+  }
+
+  /** The room and its latest messages in one call. */
+  public Entered enter(Caller caller, String roomId) {
+    var room = get(caller, roomId);
+    HistoryPage page = messages.history(caller, roomId, null, null, ENTER_PAGE);
+    return new Entered(room, page.messages(), page.hasMore());
+  }
+
+  /** Adds a user to a GROUP room; true when the user was not a member before. */
+  public boolean addMember(Caller caller, String roomId, String userId) {
+    Ids.requireUserId("userId", userId);
+    Room room = requireReader(caller, roomId);
+    if (room.type() != RoomType.GROUP) {
+      throw DugoutException.conflict("a " + room.type() + " room has fixed members");
+    }
+    boolean added =
+        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), 0));
+    if (added) {
+      messages.postSystem(roomId, userId, userId + " joined");
+      events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));
+    }
+    return added;
+  }
+
+  /** Removes a member: members may leave, the owner or a service token may remove others. */
+  public void removeMember(Caller caller, String roomId, String userId) {
+    Room room = requireReader(caller, roomId);
+    if (room.type() != RoomType.GROUP) {
+      throw DugoutException.conflict("a " + room.type() + " room has fixed members");
+    }
+    if (!caller.service() && !caller.userId().equals(userId)) {
+      var me = rooms.findMember(roomId, caller.userId()).orElseThrow();
+      if (me.role() != MemberRole.OWNER) {
+        throw DugoutException.forbidden("only the owner may remove other members");
+      }
+    }
+    if (!rooms.removeMember(roomId, userId)) {
+      throw DugoutException.notFound("no member " + userId + " in room " + roomId);
+    }
+    messages.postSystem(roomId, userId, userId + " left");
+    events.publishEvent(new RoomEvent.MemberLeft(roomId, userId));
+  }
+
+  /** Moves the member's read marker forward to {@code seq}, capped at the room's last seq. */
+  public ReadMarker markRead(Caller caller, String roomId, String userId, Long seq) {
+    if (seq == null || seq < 0) {
+      throw DugoutException.invalid("seq", "must be 0 or more");
+    }
+    if (!caller.service() && !caller.userId().equals(userId)) {
+      throw DugoutException.forbidden("cannot move another user's read marker");
+    }
+    requireReader(caller, roomId);
+    long lastSeq = messages.lastSeq(roomId);
+    long before = rooms.findMember(roomId, userId).map(Member::lastReadSeq).orElse(-1L);
+    var member =
+        rooms
+            .markRead(roomId, userId, Math.min(seq, lastSeq))
+            .orElseThrow(() -> DugoutException.notFound("no member " + userId + " in room " + roomId));
+    if (member.lastReadSeq() > before) {
+      events.publishEvent(new RoomEvent.ReadMarkerMoved(roomId, userId, member.lastReadSeq()));
+    }
+    return new ReadMarker(roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
+  }
+
+  /** Ids of the rooms a user is in. */
+  public List<String> roomIdsOf(String userId) {
+    return rooms.roomIdsOf(userId);
+  }
+
+  /** The room exists and the caller may read it; returns the room. */
+  Room requireReader(Caller caller, String roomId) {
+    var room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
+    if (!caller.service() && rooms.findMember(roomId, caller.userId()).isEmpty()) {
+      throw DugoutException.forbidden("not a member of room " + roomId);
+    }
+    return room;
+  }
+
+  RoomView view(Caller caller, String roomId, boolean withMembers) {
+    Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
+    var lastMessage = messages.lastMessage(roomId);
+    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
+    long lastRead =
+        caller.service()
+            ? lastSeq
+            : rooms.findMember(roomId, caller.userId()).map(Member::lastReadSeq).orElse(lastSeq);
+    var members = withMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
+    return new RoomView(
+        room.id(),
+        room.type(),
+        room.title(),
+        room.trade(),
+        room.createdAt(),
+        members,
+        lastSeq,
+        lastMessage,
+        lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
+        Math.max(0, lastSeq - lastRead));
+  }
+
+  /** The outcome of {@link #create}. */
+  public record Created(RoomView room, boolean created) {}
+
+  /** The outcome of {@link #enter}: the room and its newest messages, newest first. */
+  public record Entered(RoomView room, List<io.dugout.message.Message> messages, boolean hasMore) {}
+
+  /** A member's read marker after {@link #markRead}. */
+  public record ReadMarker(String roomId, String userId, long lastReadSeq, long unreadCount) {}
+}

@@ -1,0 +1,53 @@
+package io.dugout.room;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps rooms and their members.
+ *
+ * <p>Guarantees every adapter keeps (checked by {@code RoomStoreContract}):
+ *
+ * <ul>
+ *   <li>Every write is durable when the method returns (it survives a process kill).
+ *   <li>{@link #create} is atomic and idempotent on {@link Room#uniqueKey()}: of any number of
+ *       concurrent creations with the same key exactly one room exists afterwards, and every
+ *       caller gets that room back.
+ *   <li>{@link #markRead} only moves a read marker forward.
+ *   <li>All methods are thread-safe.
+ * </ul>
+ */
+public interface RoomStore {
+
+  /**
+   * Stores a room with its first members, or returns the existing room with the same non-null
+   * unique key (then nothing is written).
+   */
+  Created create(Room room, List<Member> members);
+
+  Optional<Room> find(String roomId);
+
+  Optional<Member> findMember(String roomId, String userId);
+
+  /** Members of a room in the order they joined. */
+  List<Member> members(String roomId);
+
+  /** Adds a member; false when the user already is one (nothing changes then). */
+  boolean addMember(Member member);
+
+  /** Removes a member; false when the user was not one. */
+  boolean removeMember(String roomId, String userId);
+
+  /**
+   * Raises the member's read marker to {@code seq} if that is higher than the current one.
+   *
+   * @return the member after the update, empty when the user is not a member
+   */
+  Optional<Member> markRead(String roomId, String userId, long seq);
+
+  /** Ids of every room the user is a member of, in no particular order. */
+  List<String> roomIdsOf(String userId);
+
+  /** The outcome of {@link #create}: the room, and whether this call created it. */
+  record Created(Room room, boolean created) {}
+}

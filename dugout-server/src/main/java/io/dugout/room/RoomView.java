@@ -1,0 +1,31 @@
+package io.dugout.room;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.dugout.message.Message;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A room as one caller sees it: with its latest message, and the caller's unread count. {@code
+ * members} is left out of room lists.
+ */
+public record RoomView(
+    String id,
+    RoomType type,
+    String title,
+    TradeContext trade,
+    Instant createdAt,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<MemberView> members,
+    long lastSeq,
+    Message lastMessage,
+    Instant lastActivityAt,
+    long unreadCount) {
+
+  /** A member as shown in a room. */
+  public record MemberView(String userId, MemberRole role, Instant joinedAt, long lastReadSeq) {
+
+    static MemberView of(Member member) {
+      return new MemberView(member.userId(), member.role(), member.joinedAt(), member.lastReadSeq());
+    }
+  }
+}

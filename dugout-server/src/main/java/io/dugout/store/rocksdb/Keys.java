@@ -1,0 +1,95 @@
+package io.dugout.store.rocksdb;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Key layout. Parts are joined by a 0x00 byte (ids never contain one), and seqs are 8-byte
+ * big-endian, so that one room's messages are one contiguous, seq-ordered key range: "the
+ * newest N before X" and "the next N after X" are single range scans.
+ *
+ * <pre>
+ *   messages   roomId 0x00 seq(8)                  → message JSON
+ *   dedupe     roomId 0x00 senderId 0x00 clientMsgId → seq(8)
+ *   rooms      roomId                              → room JSON
+ *   members    roomId 0x00 userId                  → member JSON
+ *   user_rooms userId 0x00 roomId                  → (empty)
+ *   room_keys  uniqueKey                           → roomId
+ * </pre>
+ */
+final class Keys {
+
+  private static final byte SEP = 0;
+
+  private Keys() {}
+
+  static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  static String string(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  /** The first key of everything filed under {@code parts}. */
+  static byte[] prefix(String... parts) {
+    return join(SEP, parts);
+  }
+
+  /** The first key after everything filed under {@code parts}. */
+  static byte[] prefixEnd(String... parts) {
+    return join((byte) 1, parts);
+  }
+
+  static byte[] pair(String a, String b) {
+    byte[] pa = utf8(a);
+    byte[] pb = utf8(b);
+    return ByteBuffer.allocate(pa.length + 1 + pb.length).put(pa).put(SEP).put(pb).array();
+  }
+
+  static byte[] triple(String a, String b, String c) {
+    byte[] pa = utf8(a);
+    byte[] pb = utf8(b);
+    byte[] pc = utf8(c);
+    return ByteBuffer.allocate(pa.length + pb.length + pc.length + 2)
+        .put(pa)
+        .put(SEP)
+        .put(pb)
+        .put(SEP)
+        .put(pc)
+        .array();
+  }
+
+  static byte[] message(String roomId, long seq) {
+    byte[] room = utf8(roomId);
+    return ByteBuffer.allocate(room.length + 9).put(room).put(SEP).putLong(seq).array();
+  }
+
+  static long seqOf(byte[] messageKey) {
+    return ByteBuffer.wrap(messageKey, messageKey.length - 8, 8).getLong();
+  }
+
+  /** The part of {@code key} after its prefix of {@code prefixLength} bytes. */
+  static String suffix(byte[] key, int prefixLength) {
+    return new String(key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8);
+  }
+
+  static byte[] seqValue(long seq) {
+    return ByteBuffer.allocate(8).putLong(seq).array();
+  }
+
+  static long seqValueOf(byte[] value) {
+    return ByteBuffer.wrap(value).getLong();
+  }
+
+  private static byte[] join(byte last, String... parts) {
+    var out = new java.io.ByteArrayOutputStream();
+    for (String part : parts) {
+      out.writeBytes(utf8(part));
+      out.write(SEP);
+    }
+    byte[] bytes = out.toByteArray();
+    bytes[bytes.length - 1] = last;
+    return bytes;
+  }
+}

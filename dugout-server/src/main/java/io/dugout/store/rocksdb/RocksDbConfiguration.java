@@ -1,0 +1,38 @@
+package io.dugout.store.rocksdb;
+
+import io.dugout.message.MessageStore;
+import io.dugout.room.RoomStore;
+import io.dugout.system.DugoutProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Selects the RocksDB adapters when {@code dugout.store.type=rocksdb} (the default). */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "dugout.store.type", havingValue = "rocksdb", matchIfMissing = true)
+class RocksDbConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(RocksDbConfiguration.class);
+
+  @Bean(destroyMethod = "close")
+  RocksDbStorage rocksDbStorage(DugoutProperties properties) {
+    var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
+    log.info(
+        "Store: RocksDB in {} (fsync per write: {}); single-node mode",
+        dir,
+        properties.store().fsync());
+    return RocksDbStorage.open(dir, properties.store().fsync());
+  }
+
+  @Bean
+  MessageStore rocksDbMessageStore(RocksDbStorage storage) {
+    return new RocksDbMessageStore(storage);
+  }
+
+  @Bean
+  RoomStore rocksDbRoomStore(RocksDbStorage storage) {
+    return new RocksDbRoomStore(storage);
+  }
+}

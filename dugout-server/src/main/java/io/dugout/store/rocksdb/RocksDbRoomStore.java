@@ -1,0 +1,147 @@
+package io.dugout.store.rocksdb;
+
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOMS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOM_KEYS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.USER_ROOMS;
+
+import io.dugout.room.Member;
+import io.dugout.room.Room;
+import io.dugout.room.RoomStore;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link RoomStore} on RocksDB. Read-modify-write operations of one room are serialised on a
+ * striped monitor; creations with a unique key on one more, so that a pair or trade gets one
+ * room however many requests race for it.
+ */
+final class RocksDbRoomStore implements RoomStore {
+
+  private static final int STRIPES = 256;
+  private final RocksDbStorage storage;
+  private final Object uniqueCreation = new Object();
+  private final Object[] stripes = new Object[STRIPES];
+
+  RocksDbRoomStore(RocksDbStorage storage) {
+    this.storage = storage;
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Object();
+    }
+  }
+
+  @Override
+  public Created create(Room room, List<Member> members) {
+    if (room.uniqueKey() == null) {
+      write(room, members);
+      return new Created(room, true);
+    }
+    synchronized (uniqueCreation) {
+      byte[] existing = storage.get(ROOM_KEYS, Keys.utf8(room.uniqueKey()));
+      if (existing != null) {
+        return new Created(find(Keys.string(existing)).orElseThrow(), false);
+      }
+      write(room, members);
+      return new Created(room, true);
+    }
+  }
+
+  @Override
+  public Optional<Room> find(String roomId) {
+    byte[] value = storage.get(ROOMS, Keys.utf8(roomId));
+    return Optional.ofNullable(value).map(v -> Json.read(v, Room.class));
+  }
+
+  @Override
+  public Optional<Member> findMember(String roomId, String userId) {
+    byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
+    return Optional.ofNullable(value).map(v -> Json.read(v, Member.class));
+  }
+
+  @Override
+  public List<Member> members(String roomId) {
+    var members = new ArrayList<Member>();
+    storage.scan(
+        MEMBERS,
+        Keys.prefix(roomId),
+        Keys.prefixEnd(roomId),
+        false,
+        (key, value) -> members.add(Json.read(value, Member.class)));
+    members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
+    return members;
+  }
+
+  @Override
+  public boolean addMember(Member member) {
+    synchronized (stripe(member.roomId())) {
+      if (findMember(member.roomId(), member.userId()).isPresent()) {
+        return false;
+      }
+      storage.write(batch -> putMember(batch, member));
+      return true;
+    }
+  }
+
+  @Override
+  public boolean removeMember(String roomId, String userId) {
+    synchronized (stripe(roomId)) {
+      if (findMember(roomId, userId).isEmpty()) {
+        return false;
+      }
+      storage.write(
+          batch -> {
+            batch.delete(MEMBERS, Keys.pair(roomId, userId));
+            batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
+          });
+      return true;
+    }
+  }
+
+  @Override
+  public Optional<Member> markRead(String roomId, String userId, long seq) {
+    synchronized (stripe(roomId)) {
+      var current = findMember(roomId, userId);
+      if (current.isEmpty() || current.get().lastReadSeq() >= seq) {
+        return current;
+      }
+      Member moved = current.get().withLastReadSeq(seq);
+      storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved)));
+      return Optional.of(moved);
+    }
+  }
+
+  @Override
+  public List<String> roomIdsOf(String userId) {
+    var ids = new ArrayList<String>();
+    byte[] prefix = Keys.prefix(userId);
+    storage.scan(
+        USER_ROOMS,
+        prefix,
+        Keys.prefixEnd(userId),
+        false,
+        (key, value) -> ids.add(Keys.suffix(key, prefix.length)));
+    return ids;
+  }
+
+  private void write(Room room, List<Member> members) {
+    storage.write(
+        batch -> {
+          batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
+          if (room.uniqueKey() != null) {
+            batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
+          }
+          members.forEach(member -> putMember(batch, member));
+        });
+  }
+
+  private static void putMember(RocksDbStorage.Batch batch, Member member) {
+    batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), Json.write(member));
+    batch.put(USER_ROOMS, Keys.pair(member.userId(), member.roomId()), new byte[0]);
+  }
+
+  private Object stripe(String roomId) {
+    return stripes[Math.floorMod(roomId.hashCode(), STRIPES)];
+  }
+}

@@ -1,0 +1,196 @@
+package io.dugout.store.rocksdb;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One RocksDB database with a column family per kind of record. Owns the native handles and
+ * closes them; the stores share it.
+ */
+final class RocksDbStorage implements AutoCloseable {
+
+  static {
+    RocksDB.loadLibrary();
+  }
+
+  enum Family {
+    MESSAGES,
+    DEDUPE,
+    ROOMS,
+    MEMBERS,
+    USER_ROOMS,
+    ROOM_KEYS;
+
+    byte[] id() {
+      return Keys.utf8(name().toLowerCase());
+    }
+  }
+
+  private final RocksDB db;
+  private final List<ColumnFamilyHandle> handles;
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private final WriteOptions writeOptions;
+
+  private RocksDbStorage(
+      RocksDB db, List<ColumnFamilyHandle> handles, WriteOptions writeOptions) {
+    this.db = db;
+    this.handles = handles;
+    this.writeOptions = writeOptions;
+  }
+
+  static RocksDbStorage open(Path dir, boolean fsync) {
+    try {
+      Files.createDirectories(dir);
+      var cache = new LRUCache(256L * 1024 * 1024);
+      var table =
+          new BlockBasedTableConfig()
+              .setBlockCache(cache)
+              .setFilterPolicy(new BloomFilter(10))
+              .setCacheIndexAndFilterBlocks(true);
+      var familyOptions =
+          new ColumnFamilyOptions()
+              .setTableFormatConfig(table)
+              .setCompressionType(CompressionType.LZ4_COMPRESSION)
+              .optimizeLevelStyleCompaction();
+      var descriptors = new ArrayList<ColumnFamilyDescriptor>();
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions));
+      for (Family family : Family.values()) {
+        descriptors.add(new ColumnFamilyDescriptor(family.id(), familyOptions));
+      }
+      var dbOptions =
+          new DBOptions()
+              .setCreateIfMissing(true)
+              .setCreateMissingColumnFamilies(true)
+              .setMaxBackgroundJobs(2)
+              .setKeepLogFileNum(5);
+      var handles = new ArrayList<ColumnFamilyHandle>();
+      var db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
+      var writeOptions = new WriteOptions().setSync(fsync);
+      var storage = new RocksDbStorage(db, handles, writeOptions);
+      storage.resources.addAll(List.of(writeOptions, dbOptions, familyOptions, table.filterPolicy(), cache));
+      return storage;
+    } catch (RocksDBException | java.io.IOException e) {
+      throw new IllegalStateException("cannot open RocksDB in " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  ColumnFamilyHandle handle(Family family) {
+    return handles.get(family.ordinal() + 1);
+  }
+
+  byte[] get(Family family, byte[] key) {
+    try {
+      return db.get(handle(family), key);
+    } catch (RocksDBException e) {
+      throw failure(e);
+    }
+  }
+
+  /** Writes the batch through the write-ahead log; durable against a process kill on return. */
+  void write(Consumer<Batch> fill) {
+    try (var batch = new WriteBatch()) {
+      fill.accept(new Batch(batch));
+      db.write(writeOptions, batch);
+    } catch (RocksDBException e) {
+      throw failure(e);
+    }
+  }
+
+  /**
+   * Visits keys in {@code [from, to)} in order ({@code reverse}: from the last), until the
+   * visitor returns false.
+   */
+  void scan(Family family, byte[] from, byte[] to, boolean reverse, Visitor visitor) {
+    try (var lower = new Slice(from);
+        var upper = new Slice(to);
+        var options = new ReadOptions().setIterateLowerBound(lower).setIterateUpperBound(upper);
+        RocksIterator it = db.newIterator(handle(family), options)) {
+      if (reverse) {
+        it.seekToLast();
+      } else {
+        it.seekToFirst();
+      }
+      while (it.isValid() && visitor.visit(it.key(), it.value())) {
+        if (reverse) {
+          it.prev();
+        } else {
+          it.next();
+        }
+      }
+      it.status();
+    } catch (RocksDBException e) {
+      throw failure(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      db.flushWal(true);
+    } catch (RocksDBException e) {
+      // why: closing anyway; the WAL is replayed on the next open
+    }
+    handles.forEach(ColumnFamilyHandle::close);
+    db.close();
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        // why: native handles are freed with the process at worst
+      }
+    }
+  }
+
+  private static IllegalStateException failure(RocksDBException e) {
+    return new IllegalStateException("RocksDB failed: " + e.getMessage(), e);
+  }
+
+  /** A key and value seen by {@link #scan}. */
+  @FunctionalInterface
+  interface Visitor {
+    boolean visit(byte[] key, byte[] value);
+  }
+
+  /** Writes collected for one atomic {@link #write}. */
+  final class Batch {
+    private final WriteBatch batch;
+
+    private Batch(WriteBatch batch) {
+      this.batch = batch;
+    }
+
+    void put(Family family, byte[] key, byte[] value) {
+      try {
+        batch.put(handle(family), key, value);
+      } catch (RocksDBException e) {
+        throw failure(e);
+      }
+    }
+
+    void delete(Family family, byte[] key) {
+      try {
+        batch.delete(handle(family), key);
+      } catch (RocksDBException e) {
+        throw failure(e);
+      }
+    }
+  }
+}

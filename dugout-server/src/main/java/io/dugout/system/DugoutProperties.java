@@ -1,0 +1,41 @@
+package io.dugout.system;
+
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Dugout's own settings ({@code dugout.*}).
+ *
+ * @param dataDir where the embedded store keeps its files
+ * @param limits size limits on what clients send
+ * @param store which storage adapter to use and how
+ */
+@ConfigurationProperties("dugout")
+public record DugoutProperties(
+    @DefaultValue("./data") Path dataDir,
+    @DefaultValue Limits limits,
+    @DefaultValue Store store) {
+
+  /**
+   * @param maxContentBytes the most UTF-8 bytes a message's content may have
+   * @param maxAttachments the most attachments one message may carry
+   * @param maxRequestBytes the largest REST request body accepted
+   */
+  public record Limits(
+      @DefaultValue("4096") int maxContentBytes,
+      @DefaultValue("10") int maxAttachments,
+      @DefaultValue("65536") long maxRequestBytes) {}
+
+  /**
+   * @param type the storage adapter; an unknown value stops startup
+   * @param fsync whether every write waits for the disk (survives power loss, not only a
+   *     process kill), at a large cost in write throughput
+   */
+  public record Store(@DefaultValue("rocksdb") StoreType type, @DefaultValue("false") boolean fsync) {}
+
+  /** The storage adapters Dugout has. */
+  public enum StoreType {
+    ROCKSDB
+  }
+}

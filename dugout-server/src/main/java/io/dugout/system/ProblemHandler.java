@@ -1,0 +1,74 @@
+package io.dugout.system;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+/** Turns every failure of a REST call into a problem document; never leaks a stack trace. */
+@RestControllerAdvice
+class ProblemHandler extends ResponseEntityExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+
+  @ExceptionHandler(DugoutException.class)
+  ResponseEntity<ProblemDetail> dugout(DugoutException e) {
+    return ResponseEntity.status(e.status()).body(Problems.of(e));
+  }
+
+  @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+  ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
+    var problem =
+        Problems.of(HttpStatus.BAD_REQUEST, "validation", e.getName() + ": has the wrong type", e.getName());
+    return ResponseEntity.badRequest().body(problem);
+  }
+
+  @ExceptionHandler(Exception.class)
+  ResponseEntity<ProblemDetail> unexpected(Exception e) {
+    log.error("Unexpected failure", e);
+    var problem =
+        Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "internal error", null);
+    return ResponseEntity.internalServerError().body(problem);
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return ResponseEntity.badRequest().body(unreadable(e));
+  }
+
+  @Override
+  protected ResponseEntity<Object> createResponseEntity(
+      Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    // why: Spring's own problems (405, 415, …) get Dugout's code too, so clients can switch on it
+    if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
+      problem.setProperty("code", status.is4xxClientError() ? "request" : "internal");
+    }
+    return super.createResponseEntity(body, headers, status, request);
+  }
+
+  private static ProblemDetail unreadable(HttpMessageNotReadableException e) {
+    Throwable cause = e.getCause();
+    if (cause instanceof UnrecognizedPropertyException unknown) {
+      String field = JsonPaths.of(unknown);
+      return Problems.of(HttpStatus.BAD_REQUEST, "validation", field + ": is not a known field", field);
+    }
+    if (cause instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
+      String field = JsonPaths.of(jackson);
+      return Problems.of(HttpStatus.BAD_REQUEST, "validation", field + ": has the wrong type or format", field);
+    }
+    String detail = cause == null ? "the request body is missing" : "the request body is not valid JSON";
+    return Problems.of(HttpStatus.BAD_REQUEST, "validation", detail, null);
+  }
+}

@@ -1,0 +1,50 @@
+package io.dugout.system;
+
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Builds Dugout's RFC 9457 problem documents: a {@code type} of {@code
+ * urn:dugout:problem:<code>}, the stable {@code code}, and the {@code field} at fault if any.
+ */
+public final class Problems {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private Problems() {}
+
+  public static ProblemDetail of(HttpStatusCode status, String code, String detail, String field) {
+    var problem = ProblemDetail.forStatusAndDetail(status, detail);
+    problem.setType(URI.create("urn:dugout:problem:" + code));
+    problem.setProperty("code", code);
+    if (field != null) {
+      problem.setProperty("field", field);
+    }
+    return problem;
+  }
+
+  public static ProblemDetail of(DugoutException e) {
+    return of(e.status(), e.code(), e.getMessage(), e.field());
+  }
+
+  /** Writes a problem outside Spring MVC (security filters, servlet filters). */
+  public static void write(HttpServletResponse response, ProblemDetail problem) throws IOException {
+    var body = new LinkedHashMap<String, Object>();
+    body.put("type", problem.getType().toString());
+    body.put("title", problem.getTitle());
+    body.put("status", problem.getStatus());
+    body.put("detail", problem.getDetail());
+    if (problem.getProperties() != null) {
+      body.putAll(problem.getProperties());
+    }
+    response.setStatus(problem.getStatus());
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    JSON.writeValue(response.getOutputStream(), body);
+  }
+}

@@ -1,0 +1,246 @@
+package io.dugout.message;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every {@link MessageStore} adapter must have. An adapter's test class only says
+ * how to open (and reopen) its store.
+ */
+public abstract class MessageStoreContract {
+
+  private static final String ROOM = "0193f6c2-0000-7000-8000-000000000001";
+  private static final String OTHER_ROOM = "0193f6c2-0000-7000-8000-000000000002";
+
+  protected MessageStore store;
+
+  /** A store over fresh, empty storage. */
+  protected abstract MessageStore openEmpty() throws Exception;
+
+  /** Closes the current store and opens a new one over the same storage. */
+  protected abstract MessageStore reopen() throws Exception;
+
+  protected abstract void close() throws Exception;
+
+  @BeforeEach
+  void open() throws Exception {
+    store = openEmpty();
+  }
+
+  @AfterEach
+  void closeStore() throws Exception {
+    close();
+  }
+
+  @Test
+  void numbersARoomsMessagesFromOneWithoutGaps() {
+    for (int i = 1; i <= 5; i++) {
+      assertThat(append(ROOM, "alice", "m" + i).message().seq()).isEqualTo(i);
+    }
+    assertThat(store.lastSeq(ROOM)).isEqualTo(5);
+  }
+
+  @Test
+  void keepsSeparateSequencesPerRoom() {
+    append(ROOM, "alice", "a1");
+    append(ROOM, "alice", "a2");
+    assertThat(append(OTHER_ROOM, "alice", "b1").message().seq()).isEqualTo(1);
+    assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+    assertThat(store.lastSeq(OTHER_ROOM)).isEqualTo(1);
+  }
+
+  @Test
+  void reportsZeroAsLastSeqOfAnEmptyRoom() {
+    assertThat(store.lastSeq(ROOM)).isZero();
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();
+    assertThat(store.after(ROOM, 0, 10)).isEmpty();
+  }
+
+  @Test
+  void returnsTheOriginalAndStoresNothingWhenAClientMsgIdIsRetried() {
+    var first = append(ROOM, "alice", "c-1", "hello");
+    var retry = append(ROOM, "alice", "c-1", "hello again");
+    assertThat(retry.created()).isFalse();
+    assertThat(retry.message()).isEqualTo(first.message());
+    assertThat(store.lastSeq(ROOM)).isEqualTo(1);
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).hasSize(1);
+  }
+
+  @Test
+  void dedupesPerSenderSoDifferentUsersMayReuseAClientMsgId() {
+    append(ROOM, "alice", "c-1");
+    var bob = append(ROOM, "bob", "c-1");
+    assertThat(bob.created()).isTrue();
+    assertThat(bob.message().seq()).isEqualTo(2);
+  }
+
+  @Test
+  void storesEveryFieldAsGiven() {
+    var attachment = new Attachment("https://cdn.example/a.png", "a.png", 1234, "image/png");
+    var sent = Instant.parse("2026-11-22T04:01:02.345678Z");
+    var draft = new NewMessage("alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent);
+    store.append(ROOM, draft);
+    var stored = store.before(ROOM, Long.MAX_VALUE, 1).getFirst();
+    assertThat(stored)
+        .isEqualTo(new Message(ROOM, 1, "alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent));
+  }
+
+  @Test
+  void returnsNewestPageFirstWhenNoCursorIsGiven() {
+    appendMany(ROOM, 10);
+    assertThat(seqs(store.before(ROOM, Long.MAX_VALUE, 3))).containsExactly(10L, 9L, 8L);
+  }
+
+  @Test
+  void returnsTheNewestMessagesBeforeACursor() {
+    appendMany(ROOM, 10);
+    assertThat(seqs(store.before(ROOM, 5, 3))).containsExactly(4L, 3L, 2L);
+    assertThat(seqs(store.before(ROOM, 3, 10))).containsExactly(2L, 1L);
+    assertThat(store.before(ROOM, 1, 10)).isEmpty();
+  }
+
+  @Test
+  void returnsTheNextMessagesAfterACursorOldestFirst() {
+    appendMany(ROOM, 10);
+    assertThat(seqs(store.after(ROOM, 0, 3))).containsExactly(1L, 2L, 3L);
+    assertThat(seqs(store.after(ROOM, 8, 10))).containsExactly(9L, 10L);
+    assertThat(store.after(ROOM, 10, 10)).isEmpty();
+  }
+
+  @Test
+  void pagesThroughExactlyFullPagesWithoutGapsOrRepeats() {
+    appendMany(ROOM, 12);
+    var seen = new ArrayList<Long>();
+    long cursor = Long.MAX_VALUE;
+    for (int page = 0; page < 5; page++) {
+      var messages = store.before(ROOM, cursor, 4);
+      if (messages.isEmpty()) {
+        break;
+      }
+      assertThat(messages).hasSizeLessThanOrEqualTo(4);
+      seen.addAll(seqs(messages));
+      cursor = messages.getLast().seq();
+    }
+    assertThat(seen).containsExactlyElementsOf(LongStream.rangeClosed(1, 12).map(i -> 13 - i).boxed().toList());
+  }
+
+  @Test
+  void neverMixesRoomsInAPage() {
+    appendMany(ROOM, 3);
+    appendMany(OTHER_ROOM, 3);
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).allMatch(m -> m.roomId().equals(ROOM)).hasSize(3);
+    assertThat(store.after(OTHER_ROOM, 0, 10)).allMatch(m -> m.roomId().equals(OTHER_ROOM)).hasSize(3);
+  }
+
+  @Test
+  void distinguishesRoomsWhoseIdIsAPrefixOfAnother() {
+    append("room", "alice", "a");
+    append("room1", "alice", "b");
+    assertThat(store.before("room", Long.MAX_VALUE, 10)).extracting(Message::roomId).containsExactly("room");
+    assertThat(store.lastSeq("room")).isEqualTo(1);
+  }
+
+  @Test
+  void givesConcurrentAppendsDistinctGapFreeSeqs() throws Exception {
+    int threads = 8;
+    int perThread = 200;
+    var seqs = Collections.synchronizedList(new ArrayList<Long>());
+    var start = new CountDownLatch(1);
+    try (var pool = Executors.newFixedThreadPool(threads)) {
+      for (int t = 0; t < threads; t++) {
+        String sender = "user" + t;
+        pool.submit(
+            () -> {
+              start.await();
+              for (int i = 0; i < perThread; i++) {
+                seqs.add(append(ROOM, sender, "c" + i).message().seq());
+                // why: a retry racing with new messages must not take a seq either
+                append(ROOM, sender, "c" + i);
+              }
+              return null;
+            });
+      }
+      start.countDown();
+    }
+    int total = threads * perThread;
+    assertThat(new HashSet<>(seqs)).hasSize(total);
+    assertThat(store.lastSeq(ROOM)).isEqualTo(total);
+    assertThat(seqs(store.after(ROOM, 0, total + 10)))
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, total).boxed().toList());
+  }
+
+  @Test
+  void pagesWithoutGapsOrRepeatsWhileOthersAppend() throws Exception {
+    appendMany(ROOM, 100);
+    var stop = new AtomicBoolean();
+    try (var pool = Executors.newSingleThreadExecutor()) {
+      var writer =
+          pool.submit(
+              () -> {
+                for (int i = 0; i < 2000 && !stop.get(); i++) {
+                  append(ROOM, "writer", "w" + i);
+                }
+              });
+      var older = new ArrayList<Long>();
+      long cursor = 101;
+      List<Message> page;
+      while (!(page = store.before(ROOM, cursor, 7)).isEmpty()) {
+        older.addAll(seqs(page));
+        cursor = page.getLast().seq();
+      }
+      var newer = new ArrayList<Long>();
+      long after = 100;
+      for (int i = 0; i < 50 && !(page = store.after(ROOM, after, 9)).isEmpty(); i++) {
+        newer.addAll(seqs(page));
+        after = page.getLast().seq();
+      }
+      stop.set(true);
+      writer.get();
+      assertThat(older).containsExactlyElementsOf(LongStream.rangeClosed(1, 100).map(i -> 101 - i).boxed().toList());
+      assertThat(newer).isNotEmpty();
+      assertThat(newer).containsExactlyElementsOf(LongStream.rangeClosed(101, 100 + newer.size()).boxed().toList());
+    }
+  }
+
+  @Test
+  void keepsMessagesSequencesAndDedupeAcrossRestart() throws Exception {
+    appendMany(ROOM, 3);
+    append(ROOM, "alice", "kept");
+    store = reopen();
+    assertThat(store.lastSeq(ROOM)).isEqualTo(4);
+    assertThat(append(ROOM, "alice", "kept").created()).isFalse();
+    assertThat(append(ROOM, "alice", "after-restart").message().seq()).isEqualTo(5);
+    assertThat(seqs(store.after(ROOM, 0, 10))).containsExactly(1L, 2L, 3L, 4L, 5L);
+  }
+
+  private MessageStore.Appended append(String room, String sender, String clientMsgId) {
+    return append(room, sender, clientMsgId, "text of " + clientMsgId);
+  }
+
+  private MessageStore.Appended append(String room, String sender, String clientMsgId, String content) {
+    return store.append(
+        room, new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, Instant.now()));
+  }
+
+  private void appendMany(String room, int count) {
+    for (int i = 0; i < count; i++) {
+      append(room, "alice", room + "-" + i);
+    }
+  }
+
+  private static List<Long> seqs(List<Message> messages) {
+    return messages.stream().map(Message::seq).toList();
+  }
+}

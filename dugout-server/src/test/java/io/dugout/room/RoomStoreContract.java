@@ -1,0 +1,144 @@
+package io.dugout.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The behaviour every {@link RoomStore} adapter must have. */
+public abstract class RoomStoreContract {
+
+  private static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");
+
+  protected RoomStore store;
+
+  protected abstract RoomStore openEmpty() throws Exception;
+
+  protected abstract RoomStore reopen() throws Exception;
+
+  protected abstract void close() throws Exception;
+
+  @BeforeEach
+  void open() throws Exception {
+    store = openEmpty();
+  }
+
+  @AfterEach
+  void closeStore() throws Exception {
+    close();
+  }
+
+  @Test
+  void findsACreatedRoomWithItsMembers() {
+    var room = group("r1");
+    var created = store.create(room, members("r1", "alice", "bob"));
+    assertThat(created.created()).isTrue();
+    assertThat(store.find("r1")).contains(room);
+    assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
+    assertThat(store.findMember("r1", "bob")).get().extracting(Member::role).isEqualTo(MemberRole.MEMBER);
+    assertThat(store.roomIdsOf("alice")).containsExactly("r1");
+  }
+
+  @Test
+  void findsNothingForUnknownRoomsAndMembers() {
+    assertThat(store.find("nope")).isEmpty();
+    assertThat(store.findMember("nope", "alice")).isEmpty();
+    assertThat(store.members("nope")).isEmpty();
+    assertThat(store.roomIdsOf("nobody")).isEmpty();
+  }
+
+  @Test
+  void returnsTheExistingRoomForAUniqueKeyThatIsTaken() {
+    var first = store.create(direct("d1", "K"), members("d1", "alice", "bob"));
+    var second = store.create(direct("d2", "K"), members("d2", "alice", "bob"));
+    assertThat(first.created()).isTrue();
+    assertThat(second.created()).isFalse();
+    assertThat(second.room().id()).isEqualTo("d1");
+    assertThat(store.find("d2")).isEmpty();
+    assertThat(store.roomIdsOf("alice")).containsExactly("d1");
+  }
+
+  @Test
+  void createsExactlyOneRoomWhenCreationsWithOneKeyRace() throws Exception {
+    var ids = Collections.synchronizedList(new ArrayList<String>());
+    var start = new CountDownLatch(1);
+    try (var pool = Executors.newFixedThreadPool(8)) {
+      for (int i = 0; i < 8; i++) {
+        String id = "race-" + i;
+        pool.submit(
+            () -> {
+              start.await();
+              ids.add(store.create(direct(id, "pair"), members(id, "alice", "bob")).room().id());
+              return null;
+            });
+      }
+      start.countDown();
+    }
+    assertThat(ids).hasSize(8).containsOnly(ids.getFirst());
+    assertThat(store.roomIdsOf("alice")).containsExactly(ids.getFirst());
+  }
+
+  @Test
+  void addsAndRemovesMembersOnce() {
+    store.create(group("r1"), members("r1", "alice"));
+    var carol = new Member("r1", "carol", MemberRole.MEMBER, NOW, 0);
+    assertThat(store.addMember(carol)).isTrue();
+    assertThat(store.addMember(carol)).isFalse();
+    assertThat(store.roomIdsOf("carol")).containsExactly("r1");
+    assertThat(store.removeMember("r1", "carol")).isTrue();
+    assertThat(store.removeMember("r1", "carol")).isFalse();
+    assertThat(store.findMember("r1", "carol")).isEmpty();
+    assertThat(store.roomIdsOf("carol")).isEmpty();
+  }
+
+  @Test
+  void onlyMovesReadMarkersForward() {
+    store.create(group("r1"), members("r1", "alice"));
+    assertThat(store.markRead("r1", "alice", 5)).get().extracting(Member::lastReadSeq).isEqualTo(5L);
+    assertThat(store.markRead("r1", "alice", 3)).get().extracting(Member::lastReadSeq).isEqualTo(5L);
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(5L);
+    assertThat(store.markRead("r1", "nobody", 3)).isEmpty();
+  }
+
+  @Test
+  void keepsRoomsMembersAndMarkersAcrossRestart() throws Exception {
+    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
+    store.markRead("d1", "bob", 7);
+    store = reopen();
+    assertThat(store.find("d1")).isPresent();
+    assertThat(store.findMember("d1", "bob")).get().extracting(Member::lastReadSeq).isEqualTo(7L);
+    assertThat(store.create(direct("d9", "K"), members("d9", "alice", "bob")).room().id()).isEqualTo("d1");
+  }
+
+  @Test
+  void listsEveryRoomOfAUserAndNoOtherUsersRooms() {
+    store.create(group("r1"), members("r1", "alice"));
+    store.create(group("r2"), members("r2", "alice", "bob"));
+    store.create(group("r3"), members("r3", "bob"));
+    store.create(group("r4"), members("r4", "alice2"));
+    assertThat(store.roomIdsOf("alice")).containsExactlyInAnyOrder("r1", "r2");
+  }
+
+  private static Room group(String id) {
+    return new Room(id, RoomType.GROUP, "title", null, NOW, null);
+  }
+
+  private static Room direct(String id, String key) {
+    return new Room(id, RoomType.DIRECT, null, null, NOW, key);
+  }
+
+  private static List<Member> members(String roomId, String... userIds) {
+    var members = new ArrayList<Member>();
+    for (int i = 0; i < userIds.length; i++) {
+      members.add(new Member(roomId, userIds[i], i == 0 ? MemberRole.OWNER : MemberRole.MEMBER, NOW.plusMillis(i), 0));
+    }
+    return members;
+  }
+}

@@ -1,0 +1,29 @@
+package io.dugout.store.rocksdb;
+
+import io.dugout.message.MessageStore;
+import io.dugout.message.MessageStoreContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+class RocksDbMessageStoreTests extends MessageStoreContract {
+
+  @TempDir Path dir;
+  private RocksDbStorage storage;
+
+  @Override
+  protected MessageStore openEmpty() {
+    storage = RocksDbStorage.open(dir, false);
+    return new RocksDbMessageStore(storage);
+  }
+
+  @Override
+  protected MessageStore reopen() {
+    storage.close();
+    return openEmpty();
+  }
+
+  @Override
+  protected void close() {
+    storage.close();
+  }
+}

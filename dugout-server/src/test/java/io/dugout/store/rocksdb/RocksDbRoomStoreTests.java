@@ -1,0 +1,29 @@
+package io.dugout.store.rocksdb;
+
+import io.dugout.room.RoomStore;
+import io.dugout.room.RoomStoreContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+class RocksDbRoomStoreTests extends RoomStoreContract {
+
+  @TempDir Path dir;
+  private RocksDbStorage storage;
+
+  @Override
+  protected RoomStore openEmpty() {
+    storage = RocksDbStorage.open(dir, false);
+    return new RocksDbRoomStore(storage);
+  }
+
+  @Override
+  protected RoomStore reopen() {
+    storage.close();
+    return openEmpty();
+  }
+
+  @Override
+  protected void close() {
+    storage.close();
+  }
+}
