@@ -61,6 +61,7 @@ export class RoomView {
     $('room-pane').hidden = false;
     this.renderHeader();
     this.list.replaceChildren(...rs.timeline.ordered().map((m) => this.messageItem(m)));
+    for (const item of this.list.children) regroup(item);
     this.renderOutbox();
     this.renderReadMarkers();
     this.renderTyping();
@@ -119,6 +120,8 @@ export class RoomView {
     if (after && Number(after.dataset.seq) === seq) return; // already shown
     if (after) after.after(item);
     else this.list.prepend(item);
+    regroup(item);
+    if (item.nextElementSibling) regroup(item.nextElementSibling);
   }
 
   messageItem(message) {
@@ -128,6 +131,7 @@ export class RoomView {
       className: `msg${mine ? ' mine' : ''}${system ? ' system' : ''}`,
       'data-seq': message.seq,
       'data-sender': message.senderId,
+      'data-sent-at': message.sentAt,
       'data-client-msg-id': message.clientMsgId,
       'data-state': mine ? 'sent' : null,
     },
@@ -224,6 +228,16 @@ export class RoomView {
   needsMoreHistory() {
     return this.scroller.scrollHeight <= this.scroller.clientHeight + 150;
   }
+}
+
+/** A message right after another of the same sender (within 5 minutes) drops its name line. */
+function regroup(item) {
+  const prev = item.previousElementSibling;
+  const continued = prev != null
+    && !item.classList.contains('system') && !prev.classList.contains('system')
+    && prev.dataset.sender === item.dataset.sender
+    && Date.parse(item.dataset.sentAt) - Date.parse(prev.dataset.sentAt) < 5 * 60 * 1000;
+  item.classList.toggle('continued', continued);
 }
 
 function attachments(list) {
