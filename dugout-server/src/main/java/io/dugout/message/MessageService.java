@@ -96,6 +96,14 @@ public class MessageService {
     return store.after(roomId, afterSeq, limit);
   }
 
+  /**
+   * Runs {@code action} with the room's current last seq while no message of the room can be
+   * posted, so that whatever the action registers sees every later message and none earlier.
+   */
+  public <T> T atLastSeq(String roomId, java.util.function.LongFunction<T> action) {
+    return lanes.inLane(roomId, () -> action.apply(store.lastSeq(roomId)));
+  }
+
   public long lastSeq(String roomId) {
     return store.lastSeq(roomId);
   }
