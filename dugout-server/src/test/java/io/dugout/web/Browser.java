@@ -40,18 +40,23 @@ final class Browser implements AutoCloseable {
         addEventListener('error', (e) => window.__errors.push(String(e.message)));
         addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason?.stack || e.reason)));
         const Native = window.WebSocket;
-        const net = { down: false, sockets: new Set(), lose: null, lost: [] };
+        const net = { down: false, sockets: new Set(), lose: null, lost: [], log: [] };
+        const note = (line) => { net.log.push(new Date().toISOString().slice(11, 23) + ' ' + line.slice(0, 300)); if (net.log.length > 400) net.log.shift(); };
         window.__net = net;
         const text = (data) => typeof data === 'string' ? data : new TextDecoder().decode(data);
         function Shim(url, protocols) {
           // while the network is down, connections go to a closed port and fail like a dead link
           const ws = new Native(net.down ? url.replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, protocols);
           net.sockets.add(ws);
-          ws.addEventListener('close', () => net.sockets.delete(ws));
+          note('open ' + url + (net.down ? ' (network down)' : ''));
+          ws.addEventListener('close', (e) => { net.sockets.delete(ws); note('close ' + e.code + ' ' + e.reason); });
+          const nativeSend = ws.send.bind(ws);
+          ws.send = (data) => { note('>>> ' + text(data)); return nativeSend(data); };
           let handler = null;
           Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (h) => { handler = h; } });
           ws.addEventListener('message', (event) => {
-            if (net.lose && net.lose(text(event.data))) { net.lost.push(text(event.data)); return; }
+            if (net.lose && net.lose(text(event.data))) { note('lost ' + text(event.data)); return; }
+            note('<<< ' + text(event.data));
             if (handler) handler.call(ws, event);
           });
           return ws;
@@ -198,6 +203,12 @@ final class Browser implements AutoCloseable {
 
   Object js(String script, Object... args) {
     return ((JavascriptExecutor) driver).executeScript(script, args);
+  }
+
+  /** The WebSocket traffic of this page, most recent last (for failure reports). */
+  @SuppressWarnings("unchecked")
+  List<String> frameLog() {
+    return (List<String>) js("return window.__net ? window.__net.log : []");
   }
 
   /** Uncaught errors and unhandled rejections of the page since it loaded. */

@@ -44,9 +44,17 @@ class WebClientBrowserTests {
   }
 
   @AfterEach
-  void closeBrowsers() {
-    browsers.forEach(Browser::close);
+  void closeBrowsersFailingOnPageErrors() {
+    var errors = new ArrayList<String>();
+    for (var browser : browsers) {
+      try {
+        browser.pageErrors().forEach(e -> errors.add(browser.name + ": " + e));
+      } finally {
+        browser.close();
+      }
+    }
     browsers.clear();
+    assertThat(errors).as("uncaught errors in the page").isEmpty();
   }
 
   @Test
