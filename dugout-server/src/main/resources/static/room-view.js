@@ -69,6 +69,7 @@ export class RoomView {
     this.setNotice('');
     this.scrollToBottom();
     this.input.focus({ preventScroll: true });
+    this.autosize();
   }
 
   hide() {
@@ -160,7 +161,7 @@ export class RoomView {
     if (stick) this.scrollToBottom();
   }
 
-  /** "Seen by …" under the newest message each other member has read. */
+  /** "Seen by …" under the newest of my messages each other member has read. */
   renderReadMarkers() {
     if (!this.rs) return;
     for (const old of this.list.querySelectorAll('.readers')) old.remove();
@@ -180,7 +181,7 @@ export class RoomView {
 
   newestShownAtOrBefore(seq) {
     let item = this.list.lastElementChild;
-    while (item && Number(item.dataset.seq) > seq) item = item.previousElementSibling;
+    while (item && (Number(item.dataset.seq) > seq || !item.classList.contains('mine'))) item = item.previousElementSibling;
     return item;
   }
 
@@ -213,6 +214,7 @@ export class RoomView {
   autosize() {
     this.input.style.height = 'auto';
     this.input.style.height = `${Math.min(this.input.scrollHeight, 160)}px`;
+    this.input.style.overflowY = this.input.scrollHeight > 160 ? 'auto' : 'hidden';
   }
 
   atBottom() {

@@ -1,6 +1,7 @@
 // Room state and the REST side of rooms: the list, entering a room, paging
 // history by cursor, filling holes, read markers and membership.
 import { state, views } from './state.js';
+import { unreadOf } from './room-list.js';
 import { Timeline } from './timeline.js';
 
 export function newRoomState(room) {
@@ -99,10 +100,14 @@ let renderQueued = false;
 export function renderRooms() {
   if (renderQueued) return;
   renderQueued = true;
-  requestAnimationFrame(() => {
+  // why: not requestAnimationFrame, which stops in background tabs (the title shows unread there)
+  setTimeout(() => {
     renderQueued = false;
-    if (state.session) views.roomList.render(state.rooms, state.openRoomId, state.session.userId);
-  });
+    if (!state.session) return;
+    views.roomList.render(state.rooms, state.openRoomId, state.session.userId);
+    const unread = [...state.rooms.values()].reduce((sum, rs) => sum + (rs.id === state.openRoomId ? 0 : unreadOf(rs)), 0);
+    document.title = unread ? `(${unread}) Dugout` : 'Dugout';
+  }, 16);
 }
 
 export async function openRoom(id) {

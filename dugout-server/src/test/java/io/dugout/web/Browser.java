@@ -119,6 +119,11 @@ final class Browser implements AutoCloseable {
   }
 
   void createRoom(String type, String members, String title) {
+    createRoom(type, members, title, null);
+  }
+
+  /** Fills and submits the new-room form; {@code itemId} is for TRADE rooms (I am the buyer). */
+  void createRoom(String type, String members, String title, String itemId) {
     find("#new-room-toggle").click();
     js(
         "document.getElementById('new-room-type').value = arguments[0];"
@@ -126,6 +131,7 @@ final class Browser implements AutoCloseable {
         type);
     type(find("#new-room-members"), members);
     if (title != null) type(find("#new-room-title"), title);
+    if (itemId != null) type(find("#new-room-item"), itemId);
     find("#new-room button[type=submit]").click();
     waitUntil("room opened", () -> find("#room-pane").isDisplayed());
   }

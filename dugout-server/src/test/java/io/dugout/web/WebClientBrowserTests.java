@@ -89,6 +89,30 @@ class WebClientBrowserTests {
   }
 
   @Test
+  void tradeAndGroupRoomsAppearLiveForTheOtherPeopleAndGroupsTakeNewMembers() throws Exception {
+    String alice = user("alice");
+    String carol = user("carol");
+    Browser a = signedIn(alice);
+    Browser c = signedIn(carol);
+
+    a.createRoom("TRADE", carol, null, "glove-42");
+    a.waitUntil("trade room named after item and seller", () -> ("Trade · glove-42 · " + carol).equals(a.text("#room-title")));
+    a.send("Would you take 20 for the glove?");
+    c.openRoom("Trade · glove-42 · " + alice);
+    c.waitUntil("carol sees the offer", () -> c.contents().equals(List.of("Would you take 20 for the glove?")));
+
+    a.createRoom("GROUP", user("bob"), "Sunday league");
+    a.type(a.find("#add-member-input"), carol + org.openqa.selenium.Keys.ENTER);
+    a.waitUntil("carol listed as a member", () -> a.text("#room-subtitle").contains(carol));
+    a.waitUntil(
+        "her joining recorded in the room",
+        () -> a.findAll("#message-list li.system").stream().anyMatch(li -> li.getText().contains(carol)));
+    c.openRoom("Sunday league");
+    c.send("Hi all");
+    a.waitUntil("alice sees carol's hello", () -> a.contents().contains("Hi all"));
+  }
+
+  @Test
   void aReloadShowsTheConversationAndOlderHistoryScrollsInByCursor() throws Exception {
     String alice = user("alice");
     String bob = user("bob");
