@@ -19,6 +19,7 @@ export function send(roomId, text) {
     clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, state: 'pending', floorSeq: rs.seenSeq,
   });
   transmit(rs, entry);
+  lastTypingSent = 0; // the message ends "typing" for the others: the next keystroke may say it again
 }
 
 /** Sends (or re-sends) an outbox entry: always the same clientMsgId, so the server stores it once. */

@@ -138,9 +138,14 @@ final class Browser implements AutoCloseable {
 
   /** Opens the room whose list entry shows this title. */
   void openRoom(String title) {
-    waitUntil("room '" + title + "' listed", () -> roomButton(title) != null);
-    roomButton(title).click();
-    waitUntil("room '" + title + "' open", () -> title.equals(text("#room-title")));
+    waitUntil(
+        "room '" + title + "' listed and opened",
+        () -> {
+          if (find("#room-pane").isDisplayed() && title.equals(text("#room-title"))) return true;
+          var button = roomButton(title); // the list re-renders as events arrive: look it up afresh
+          if (button != null) button.click();
+          return false;
+        });
   }
 
   WebElement roomButton(String title) {
