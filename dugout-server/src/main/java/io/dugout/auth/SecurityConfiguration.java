@@ -36,32 +36,26 @@ class SecurityConfiguration implements WebMvcConfigurer {
             oauth ->
                 oauth
                     .jwt(jwt -> {})
-                    .authenticationEntryPoint(
-                        (request, response, e) ->
-                            Problems.write(
-                                response,
-                                Problems.of(
-                                    HttpStatus.UNAUTHORIZED,
-                                    "unauthenticated",
-                                    "a valid bearer token is required: " + e.getMessage(),
-                                    null)))
+                    .authenticationEntryPoint(SecurityConfiguration::unauthenticated)
                     .accessDeniedHandler(
                         (request, response, e) ->
                             Problems.write(
                                 response,
                                 Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
-        .exceptionHandling(
-            ex ->
-                ex.authenticationEntryPoint(
-                    (request, response, e) ->
-                        Problems.write(
-                            response,
-                            Problems.of(
-                                HttpStatus.UNAUTHORIZED,
-                                "unauthenticated",
-                                "a valid bearer token is required",
-                                null))));
+        .exceptionHandling(ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
     return http.build();
+  }
+
+  private static void unauthenticated(
+      jakarta.servlet.http.HttpServletRequest request,
+      jakarta.servlet.http.HttpServletResponse response,
+      org.springframework.security.core.AuthenticationException e)
+      throws java.io.IOException {
+    String detail =
+        e instanceof org.springframework.security.oauth2.server.resource.InvalidBearerTokenException
+            ? "a valid bearer token is required: " + e.getMessage()
+            : "a valid bearer token is required";
+    Problems.write(response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
   }
 
   @Override

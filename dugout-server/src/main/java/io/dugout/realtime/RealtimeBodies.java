@@ -1,31 +1,19 @@
 package io.dugout.realtime;
 
-import io.dugout.message.Attachment;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dugout.message.Message;
-import io.dugout.message.MessageKind;
 import io.dugout.room.RoomView;
-import java.time.Instant;
-import java.util.List;
 
 /** The JSON bodies of MESSAGE frames; every one starts with its {@code type}. */
 final class RealtimeBodies {
 
   private RealtimeBodies() {}
 
-  record MessageBody(
-      String type,
-      String roomId,
-      long seq,
-      String senderId,
-      MessageKind kind,
-      String content,
-      List<Attachment> attachments,
-      String clientMsgId,
-      Instant sentAt) {
+  /** A stored message, as {@code {"type": "message", …the message's fields…}}. */
+  record MessageBody(String type, @JsonUnwrapped Message message) {
 
-    static MessageBody of(Message m) {
-      return new MessageBody(
-          "message", m.roomId(), m.seq(), m.senderId(), m.kind(), m.content(), m.attachments(), m.clientMsgId(), m.sentAt());
+    static MessageBody of(Message message) {
+      return new MessageBody("message", message);
     }
   }
 

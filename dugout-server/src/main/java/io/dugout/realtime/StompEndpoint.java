@@ -19,6 +19,7 @@ import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
+import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
@@ -28,7 +29,7 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * ClientInbound} on the connection's own thread, in order.
  */
 @Component
-class StompEndpoint implements WebSocketHandler {
+class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
 
   private static final Logger log = LoggerFactory.getLogger(StompEndpoint.class);
   private static final String SESSION = "dugout.session";
@@ -103,6 +104,11 @@ class StompEndpoint implements WebSocketHandler {
         }
         inbound.handle(session, frame);
       }
+      Integer announced = decoder.getExpectedContentLength();
+      if (announced != null && announced > properties.maxFrameBytes()) {
+        // why: refuse at once instead of buffering towards a body that is over the limit anyway
+        throw new StompConversionException("content-length " + announced + " is over the frame size limit of " + properties.maxFrameBytes() + " bytes");
+      }
     } catch (StompConversionException e) {
       session.sendAndClose(StompFrames.error("malformed or oversized frame: " + e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
     } catch (RuntimeException e) {
@@ -129,6 +135,12 @@ class StompEndpoint implements WebSocketHandler {
     if (session.caller() != null && subscriptions.ofUser(session.caller().userId()).isEmpty()) {
       rateLimiter.forget(session.caller().userId());
     }
+  }
+
+  /** STOMP clients (stompjs among them) offer these and some insist on getting one back. */
+  @Override
+  public java.util.List<String> getSubProtocols() {
+    return java.util.List.of("v12.stomp", "v11.stomp");
   }
 
   @Override

@@ -9,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -21,8 +19,10 @@ final class StompTestClient implements AutoCloseable {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private final WebSocket socket;
-  private final LinkedBlockingQueue<Frame> frames = new LinkedBlockingQueue<>();
+  private final List<Frame> frames = new java.util.LinkedList<>();
   private final StringBuilder partial = new StringBuilder();
+  private final java.util.concurrent.atomic.AtomicInteger heartbeats = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile boolean paused;
   private volatile Integer closeCode;
   private volatile String closeReason;
 
@@ -36,8 +36,12 @@ final class StompTestClient implements AutoCloseable {
 
   /** Opens, sends CONNECT with the token and waits for CONNECTED. */
   static StompTestClient connect(int port, String token) {
+    return connect(port, token, "0,0");
+  }
+
+  static StompTestClient connect(int port, String token, String heartBeat) {
     var client = open(port);
-    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:0,0\nAuthorization:Bearer " + token + "\n\n\0");
+    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:" + heartBeat + "\nAuthorization:Bearer " + token + "\n\n\0");
     client.await(f -> f.command().equals("CONNECTED") || f.command().equals("ERROR"))
         .requireCommand("CONNECTED");
     return client;
@@ -88,35 +92,46 @@ final class StompTestClient implements AutoCloseable {
     return await(f -> f.command().equals("RECEIPT") && receipt.equals(f.header("receipt-id")));
   }
 
-  /** Waits for the next frame matching the predicate, dropping the frames before it. */
+  /**
+   * Waits for the first frame matching the predicate and takes it; frames that do not match
+   * stay, in order, for later calls.
+   */
   Frame await(Predicate<Frame> predicate) {
     return await(predicate, Duration.ofSeconds(10));
   }
 
   Frame await(Predicate<Frame> predicate, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    try {
+    synchronized (frames) {
       while (true) {
-        long left = deadline - System.nanoTime();
-        Frame frame = frames.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
-        if (frame == null) {
-          throw new AssertionError("no matching frame within " + timeout + (closeCode != null ? "; closed " + closeCode + " " + closeReason : ""));
+        for (var it = frames.iterator(); it.hasNext(); ) {
+          Frame frame = it.next();
+          if (predicate.test(frame)) {
+            it.remove();
+            return frame;
+          }
         }
-        if (predicate.test(frame)) {
-          return frame;
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError(
+              "no matching frame within " + timeout + "; unmatched: " + frames.size()
+                  + (closeCode != null ? "; closed " + closeCode + " " + closeReason : ""));
+        }
+        try {
+          frames.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
         }
       }
-    } catch (InterruptedException e) {
-      throw new AssertionError(e);
     }
   }
 
-  /** The next frame, or null when none comes within the timeout. */
+  /** Takes the oldest frame not taken yet, or null when none comes within the timeout. */
   Frame poll(Duration timeout) {
     try {
-      return frames.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      throw new AssertionError(e);
+      return await(f -> true, timeout);
+    } catch (AssertionError e) {
+      return null;
     }
   }
 
@@ -134,6 +149,22 @@ final class StompTestClient implements AutoCloseable {
       throw new AssertionError("connection still open");
     }
     return closeCode;
+  }
+
+  /** Stops reading from the socket, like a client that hangs: the server's writes back up. */
+  void pauseReading() {
+    paused = true;
+  }
+
+  /** Starts reading again after {@link #pauseReading()}. */
+  void resumeReading() {
+    paused = false;
+    socket.request(1);
+  }
+
+  /** How many heart-beats (bare end-of-lines) the server sent. */
+  int heartbeats() {
+    return heartbeats.get();
   }
 
   boolean isClosed() {
@@ -178,10 +209,15 @@ final class StompTestClient implements AutoCloseable {
         }
         // why: heart-beats are bare newlines between frames
         while (!partial.isEmpty() && (partial.charAt(0) == '\n' || partial.charAt(0) == '\r')) {
+          if (partial.charAt(0) == '\n') {
+            heartbeats.incrementAndGet();
+          }
           partial.deleteCharAt(0);
         }
       }
-      webSocket.request(1);
+      if (!paused) {
+        webSocket.request(1);
+      }
       return null;
     }
 
@@ -189,6 +225,9 @@ final class StompTestClient implements AutoCloseable {
     public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
       closeReason = reason;
       closeCode = statusCode;
+      synchronized (frames) {
+        frames.notifyAll();
+      }
       return null;
     }
 
@@ -211,7 +250,10 @@ final class StompTestClient implements AutoCloseable {
           headers.putIfAbsent(lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
         }
       }
-      frames.add(new Frame(lines[0], headers, body));
+      synchronized (frames) {
+        frames.add(new Frame(lines[0], headers, body));
+        frames.notifyAll();
+      }
     }
 
     private String unescape(String value) {
