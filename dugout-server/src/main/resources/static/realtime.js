@@ -24,10 +24,8 @@ export class Realtime {
     this.rooms = new Map(); // roomId → StompSubscription | null (null while offline)
     this.receiptCounter = 0;
     this.client = new Client({
-      // why: no WebSocket subprotocol is offered. Browsers fail the handshake when a
-      // client offers subprotocols (stompjs offers v12.stomp…) and the server picks
-      // none; STOMP itself negotiates the version in CONNECT, so nothing is lost.
-      webSocketFactory: () => new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`),
+      // stompjs offers the v12.stomp/v11.stomp/v10.stomp subprotocols; Dugout picks one
+      brokerURL: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
       heartbeatIncoming: 10000,
       heartbeatOutgoing: 10000,
       connectionTimeout: 8000,
