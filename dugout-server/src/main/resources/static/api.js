@@ -10,6 +10,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * For catch blocks that handle failed requests: anything else is a bug and is
+ * thrown on, so it surfaces as an error instead of hiding in a warning.
+ */
+export function onlyApiErrors(e) {
+  if (!(e instanceof ApiError)) throw e;
+  return e;
+}
+
 /** Asks a loopback Dugout in try-it-out mode for a token (no secret configured). */
 export async function requestDevToken(userId) {
   return call('POST', '/api/v1/dev/token', null, { userId });

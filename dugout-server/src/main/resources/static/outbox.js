@@ -3,6 +3,7 @@
 // until its RECEIPT (sent) or until its MESSAGE arrives on the topic (then it
 // leaves the outbox and shows at its seq); no RECEIPT in time or a dropped
 // connection makes it failed, with a retry button.
+import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
 import { noteSeen, renderRooms } from './rooms.js';
 import { newClientMsgId } from './timeline.js';
@@ -58,7 +59,7 @@ export function onReceipt(rs, entry, receipt) {
       noteSeen(rs, page.messages);
       if (state.openRoomId === rs.id) { views.roomView.addMessages(added); views.roomView.renderOutbox(); }
       renderRooms();
-    } catch { /* stays "Sent"; the next resume brings it */ }
+    } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
   }, 2000);
 }
 

@@ -1,5 +1,6 @@
 // Room state and the REST side of rooms: the list, entering a room, paging
 // history by cursor, filling holes, read markers and membership.
+import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
 import { unreadOf } from './room-list.js';
 import { Timeline } from './timeline.js';
@@ -58,23 +59,24 @@ export async function refreshRooms() {
       cursor = page.nextCursor;
     } while (cursor && seen.size < 500);
     if (!cursor) {
-      for (const id of [...rooms.keys()]) if (!seen.has(id)) dropRoom(id);
+      for (const id of [...state.rooms.keys()]) if (!seen.has(id)) dropRoom(id);
     }
     renderRooms();
     fetchMissingMembers();
     if (state.openRoomId && state.rooms.has(state.openRoomId)) refreshOpenRoomMembers();
   } catch (e) {
+    onlyApiErrors(e);
     console.warn('room list', e);
   }
 }
 
 /** DIRECT and TRADE rooms are named after the other person: the list omits members. */
 export async function fetchMissingMembers() {
-  for (const rs of [...rooms.values()]) {
+  for (const rs of [...state.rooms.values()]) {
     if (rs.members || rs.room.type === 'GROUP' && rs.room.title) continue;
     try {
       upsertRoom(await state.api.getRoom(rs.id));
-    } catch { /* shown without a name until next time */ }
+    } catch (e) { onlyApiErrors(e); /* shown without a name until next time */ }
   }
   renderRooms();
 }
@@ -87,7 +89,7 @@ export async function refreshOpenRoomMembers() {
       views.roomView.renderHeader();
       views.roomView.renderReadMarkers();
     }
-  } catch { /* keep what we have */ }
+  } catch (e) { onlyApiErrors(e); /* keep what we have */ }
 }
 
 export function dropRoom(id) {
@@ -134,6 +136,7 @@ export async function openRoom(id) {
     markRead(id);
     if (views.roomView.needsMoreHistory()) loadOlder(id);
   } catch (e) {
+    onlyApiErrors(e);
     if (state.openRoomId === id) views.roomView.setNotice(`Could not open the room: ${e.message}`);
   }
 }
@@ -163,6 +166,7 @@ export async function loadOlder(id) {
     if (!page.hasMore || rs.timeline.minSeq === 1) rs.timeline.hasOlder = false;
     if (state.openRoomId === id) views.roomView.addOlder(added);
   } catch (e) {
+    onlyApiErrors(e);
     if (state.openRoomId === id) views.roomView.setNotice(`Could not load earlier messages: ${e.message}`);
   } finally {
     rs.loadingOlder = false;
@@ -186,6 +190,7 @@ export async function fillGaps(rs) {
       if (!added.length) break;
     }
   } catch (e) {
+    onlyApiErrors(e);
     console.warn('gap fill', e);
   } finally {
     rs.fillingGap = false;
@@ -229,6 +234,7 @@ export async function addMember(roomId, userId) {
     refreshOpenRoomMembers();
     return true;
   } catch (e) {
+    onlyApiErrors(e);
     views.roomView.setNotice(`Could not add ${userId}: ${e.message}`);
     return false;
   }
@@ -241,6 +247,7 @@ export async function leave(roomId) {
     dropRoom(roomId);
     renderRooms();
   } catch (e) {
+    onlyApiErrors(e);
     views.roomView.setNotice(`Could not leave: ${e.message}`);
   }
 }
