@@ -29,6 +29,8 @@ export class Realtime {
       heartbeatIncoming: 10000,
       heartbeatOutgoing: 10000,
       connectionTimeout: 8000,
+      // localStorage['dugout.debug'] = '1' logs every STOMP frame to the console
+      debug: localStorage.getItem('dugout.debug') ? (line) => console.debug(line) : () => {},
       reconnectDelay: 500,
       reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
       maxReconnectDelay: 8000,

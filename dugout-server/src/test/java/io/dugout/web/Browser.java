@@ -55,8 +55,17 @@ final class Browser implements AutoCloseable {
           let handler = null;
           Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (h) => { handler = h; } });
           ws.addEventListener('message', (event) => {
-            if (net.lose && net.lose(text(event.data))) { note('lost ' + text(event.data)); return; }
-            note('<<< ' + text(event.data));
+            let data = text(event.data);
+            if (net.lose) {
+              // one WebSocket message may carry several STOMP frames: lose frame by frame
+              const frames = data.split('\0');
+              const tail = frames.pop();
+              const kept = frames.filter((f) => !(net.lose(f) && (note('lost ' + f), true)));
+              data = kept.map((f) => f + '\0').join('') + tail;
+              if (!data) return;
+              event = new MessageEvent('message', { data });
+            }
+            note('<<< ' + data);
             if (handler) handler.call(ws, event);
           });
           return ws;
