@@ -95,6 +95,26 @@ class ChattingInTheBrowserTests extends BrowserTest {
   }
 
   @Test
+  void aPastedJwtSignsInAndABadOneIsRefused() throws Exception {
+    String dave = user("dave");
+    Browser d = browser(dave);
+    d.load(server.url());
+    d.find("#signin details summary").click();
+    d.type(d.find("#jwt-input"), "not.a-real.token");
+    d.find("#jwt-form button[type=submit]").click();
+    d.waitUntil("refused", () -> !d.text("#signin-error").isEmpty());
+    assertThat(d.find("#shell").isDisplayed()).isFalse();
+
+    d.find("#jwt-input").clear();
+    d.type(d.find("#jwt-input"), server.token(dave));
+    d.find("#jwt-form button[type=submit]").click();
+    d.waitUntil("signed in as the token's subject", () -> dave.equals(d.text("#me")));
+    d.waitUntil("connected", () -> "online".equals(d.connection()));
+    d.find("#signout").click();
+    d.waitUntil("signed out", () -> d.find("#signin-user").isDisplayed());
+  }
+
+  @Test
   void onAPhoneSizedScreenTheListAndTheRoomTakeTurns() throws Exception {
     String alice = user("alice");
     String bob = user("bob");
