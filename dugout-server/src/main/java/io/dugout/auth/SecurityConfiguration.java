@@ -1,9 +1,12 @@
 package io.dugout.auth;
 
 import io.dugout.system.Problems;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -18,6 +21,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration implements WebMvcConfigurer {
+
+  static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
 
   @Bean
   SecurityFilterChain api(HttpSecurity http) throws Exception {
@@ -38,13 +43,10 @@ class SecurityConfiguration implements WebMvcConfigurer {
                     .jwt(jwt -> {})
                     .authenticationEntryPoint(
                         (request, response, e) ->
-                            Problems.write(
+                            unauthenticated(
                                 response,
-                                Problems.of(
-                                    HttpStatus.UNAUTHORIZED,
-                                    "unauthenticated",
-                                    "a valid bearer token is required: " + e.getMessage(),
-                                    null)))
+                                INVALID_TOKEN_CHALLENGE,
+                                "a valid bearer token is required: " + e.getMessage()))
                     .accessDeniedHandler(
                         (request, response, e) ->
                             Problems.write(
@@ -54,14 +56,18 @@ class SecurityConfiguration implements WebMvcConfigurer {
             ex ->
                 ex.authenticationEntryPoint(
                     (request, response, e) ->
-                        Problems.write(
-                            response,
-                            Problems.of(
-                                HttpStatus.UNAUTHORIZED,
-                                "unauthenticated",
-                                "a valid bearer token is required",
-                                null))));
+                        unauthenticated(response, "Bearer", "a valid bearer token is required")));
     return http.build();
+  }
+
+  /**
+   * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every
+   * 401 and RFC 6750 words for bearer tokens.
+   */
+  private static void unauthenticated(HttpServletResponse response, String challenge, String detail)
+      throws IOException {
+    response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
+    Problems.write(response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
   }
 
   @Override
