@@ -35,6 +35,10 @@ public final class ApiResponse {
     return response.body();
   }
 
+  public java.util.List<String> headers(String name) {
+    return response.headers().allValues(name);
+  }
+
   public String contentType() {
     return response.headers().firstValue("Content-Type").orElse("");
   }
