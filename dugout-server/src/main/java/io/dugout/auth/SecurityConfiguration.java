@@ -1,6 +1,7 @@
 package io.dugout.auth;
 
 import io.dugout.system.Problems;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
@@ -44,19 +45,21 @@ class SecurityConfiguration implements WebMvcConfigurer {
                     .authenticationEntryPoint(
                         (request, response, e) ->
                             unauthenticated(
+                                request,
                                 response,
                                 INVALID_TOKEN_CHALLENGE,
                                 "a valid bearer token is required: " + e.getMessage()))
                     .accessDeniedHandler(
                         (request, response, e) ->
                             Problems.write(
+                                request,
                                 response,
                                 Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
         .exceptionHandling(
             ex ->
                 ex.authenticationEntryPoint(
                     (request, response, e) ->
-                        unauthenticated(response, "Bearer", "a valid bearer token is required")));
+                        unauthenticated(request, response, "Bearer", "a valid bearer token is required")));
     return http.build();
   }
 
@@ -64,10 +67,12 @@ class SecurityConfiguration implements WebMvcConfigurer {
    * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every
    * 401 and RFC 6750 words for bearer tokens.
    */
-  private static void unauthenticated(HttpServletResponse response, String challenge, String detail)
+  private static void unauthenticated(
+      HttpServletRequest request, HttpServletResponse response, String challenge, String detail)
       throws IOException {
     response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
-    Problems.write(response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
+    Problems.write(
+        request, response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
   }
 
   @Override

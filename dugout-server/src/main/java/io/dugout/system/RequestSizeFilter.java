@@ -38,6 +38,7 @@ class RequestSizeFilter extends OncePerRequestFilter {
     boolean chunked = length < 0 && "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding"));
     if (length > maxBytes || chunked) {
       Problems.write(
+          request,
           response,
           Problems.of(
               HttpStatus.CONTENT_TOO_LARGE,
