@@ -32,6 +32,12 @@ public final class ApiAssertions {
     assertThat(response.text("code")).as("code of %s", response).isEqualTo(code);
     assertThat(response.text("type")).isEqualTo("urn:dugout:problem:" + code);
     assertThat(response.text("title")).isNotBlank();
+    assertThat(response.text("instance")).as("instance of %s", response).startsWith("/");
+    var fields = new java.util.HashSet<String>(response.json().propertyNames());
+    fields.remove("field");
+    assertThat(fields)
+        .as("one problem shape, from Spring MVC and from filters alike: %s", response)
+        .containsExactlyInAnyOrder("type", "title", "status", "detail", "instance", "code");
     assertNoLeak(response);
     return response;
   }
