@@ -84,6 +84,33 @@ class ErrorApiTests extends ApiTest {
   }
 
   @Test
+  void acceptsAChunkedBodyUnderTheLimitAndRefusesOneOverIt() {
+    // why: HTTP clients that stream bodies (Spring's RestClient among them) send them chunked
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    String small = "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":\"streamed\"}";
+    var accepted = chunked(token, "/api/v1/rooms/" + roomId + "/messages", small);
+    assertThat(accepted.status()).as("%s", accepted).isEqualTo(201);
+    assertThat(accepted.text("content")).isEqualTo("streamed");
+
+    String huge = "{\"clientMsgId\":\"c-2\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(70_000) + "\"}";
+    assertProblem(chunked(token, "/api/v1/rooms/" + roomId + "/messages", huge), 413, "too_large");
+    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages")).hasSize(1);
+  }
+
+  private io.dugout.api.ApiResponse chunked(String token, String path, String body) {
+    byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    var request =
+        client
+            .request(path)
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)))
+            .build();
+    return client.exchange(request, "POST", path, body);
+  }
+
+  @Test
   void answersUnsupportedMediaTypesAndMethodsWithProblems() {
     String token = client.token(user("alice"));
     var textPlain =
