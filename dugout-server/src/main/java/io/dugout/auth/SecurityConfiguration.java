@@ -34,7 +34,10 @@ class SecurityConfiguration implements WebMvcConfigurer {
                 requests
                     .requestMatchers("/api/v1/dev/token", "/actuator/health/**", "/actuator/health")
                     .permitAll()
-                    .requestMatchers("/api/**", "/actuator/**")
+                    // why: metrics describe the whole node and its traffic, for operators only
+                    .requestMatchers("/actuator/**")
+                    .hasAuthority("SCOPE_" + Caller.SERVICE_SCOPE)
+                    .requestMatchers("/api/**")
                     .authenticated()
                     .anyRequest()
                     .permitAll())
