@@ -170,6 +170,19 @@ class AuthApiTests extends ApiTest {
   }
 
   @Test
+  void showsHealthToAnyoneAndMetricsOnlyToAServiceToken() {
+    var health = client.get(null, "/actuator/health");
+    assertThat(health.status()).isEqualTo(200);
+    assertThat(health.text("status")).isEqualTo("UP");
+    assertUnauthenticated(client.get(null, "/actuator/metrics"));
+    assertProblem(client.get(client.token(user("alice")), "/actuator/metrics"), 403, "forbidden");
+    assertProblem(client.get(client.token(user("alice")), "/actuator/metrics/jvm.memory.used"), 403, "forbidden");
+    var metrics = client.get(client.serviceToken("ops"), "/actuator/metrics");
+    assertThat(metrics.status()).isEqualTo(200);
+    assertThat(metrics.json().get("names").toString()).contains("http.server.requests");
+  }
+
+  @Test
   void doesNotLetAUserMoveAnotherUsersReadMarker() {
     String alice = user("alice");
     String bob = user("bob");
