@@ -13,6 +13,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -64,6 +65,19 @@ class SecurityConfiguration implements WebMvcConfigurer {
                     (request, response, e) ->
                         unauthenticated(request, response, "Bearer", "a valid bearer token is required")));
     return http.build();
+  }
+
+  /**
+   * URLs Spring Security's firewall refuses (a {@code ;}, an encoded {@code /}, …) get a
+   * problem too, not the servlet container's error page.
+   */
+  @Bean
+  RequestRejectedHandler requestRejectedHandler() {
+    return (request, response, e) ->
+        Problems.write(
+            request,
+            response,
+            Problems.of(HttpStatus.BAD_REQUEST, "request", "the request URL is not allowed", null));
   }
 
   /**
