@@ -129,6 +129,13 @@ class ErrorApiTests extends ApiTest {
   }
 
   @Test
+  void answersAPathTheFirewallRejectsWithAProblem() {
+    String token = client.token(user("alice"));
+    assertProblem(client.get(token, "/api/v1/rooms/a;b"), 400, "request");
+    assertProblem(client.get(null, "/api/v1/rooms;jsessionid=1"), 400, "request");
+  }
+
+  @Test
   void answersAnUnknownApiPathWithANotFoundProblem() {
     var response = client.get(client.token(user("alice")), "/api/v1/nothing-here");
     assertProblem(response, 404, "not_found");
