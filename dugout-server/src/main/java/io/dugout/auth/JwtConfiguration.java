@@ -8,6 +8,7 @@ import java.security.KeyFactory;
 import java.security.SecureRandom;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Clock;
 import java.util.Base64;
 import java.util.HexFormat;
 import javax.crypto.SecretKey;
@@ -32,7 +33,12 @@ class JwtConfiguration {
   private static final int MIN_SECRET_BYTES = 32;
 
   @Bean
-  TokenVerifier tokenVerifier(AuthProperties auth, DugoutProperties dugout) {
+  TokenVerifier tokenVerifier(AuthProperties auth, DugoutProperties dugout, Clock clock) {
+    var verifier = verifier(auth, dugout);
+    return new TokenVerifier(new CachingJwtDecoder(verifier.decoder(), clock), verifier.devTokens().orElse(null));
+  }
+
+  private static TokenVerifier verifier(AuthProperties auth, DugoutProperties dugout) {
     var jwt = auth.jwt();
     if (!jwt.configured()) {
       SecretKey key = devSecret(dugout.dataDir());

@@ -11,6 +11,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
@@ -46,24 +48,14 @@ class SecurityConfiguration implements WebMvcConfigurer {
             oauth ->
                 oauth
                     .jwt(jwt -> {})
-                    .authenticationEntryPoint(
-                        (request, response, e) ->
-                            unauthenticated(
-                                request,
-                                response,
-                                INVALID_TOKEN_CHALLENGE,
-                                "a valid bearer token is required: " + e.getMessage()))
+                    .authenticationEntryPoint(SecurityConfiguration::unauthenticated)
                     .accessDeniedHandler(
                         (request, response, e) ->
                             Problems.write(
                                 request,
                                 response,
                                 Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
-        .exceptionHandling(
-            ex ->
-                ex.authenticationEntryPoint(
-                    (request, response, e) ->
-                        unauthenticated(request, response, "Bearer", "a valid bearer token is required")));
+        .exceptionHandling(ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
     return http.build();
   }
 
@@ -82,12 +74,18 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   /**
    * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every
-   * 401 and RFC 6750 words for bearer tokens.
+   * 401 and RFC 6750 words for bearer tokens: {@code error="invalid_token"} when a token was
+   * sent but is not good.
    */
   private static void unauthenticated(
-      HttpServletRequest request, HttpServletResponse response, String challenge, String detail)
+      HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
       throws IOException {
-    response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
+    boolean badToken = e instanceof OAuth2AuthenticationException;
+    String detail =
+        badToken
+            ? "a valid bearer token is required: " + e.getMessage()
+            : "a valid bearer token is required";
+    response.setHeader(HttpHeaders.WWW_AUTHENTICATE, badToken ? INVALID_TOKEN_CHALLENGE : "Bearer");
     Problems.write(
         request, response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
   }

@@ -2,6 +2,7 @@ package io.dugout.message;
 
 import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
+import io.dugout.system.Pages;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -71,7 +72,7 @@ public class MessageService {
   public HistoryPage history(
       Caller caller, String roomId, Long before, Long after, Integer limit) {
     requireReader(caller, roomId);
-    int size = pageSize(limit);
+    int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     if (before != null && after != null) {
       throw DugoutException.invalid("before", "cannot be combined with after");
     }
@@ -94,6 +95,14 @@ public class MessageService {
   /** The messages after {@code afterSeq}, oldest first, for catching a client up. */
   public List<Message> since(String roomId, long afterSeq, int limit) {
     return store.after(roomId, afterSeq, limit);
+  }
+
+  /**
+   * Runs {@code action} with the room's current last seq while no message of the room can be
+   * posted, so that whatever the action registers sees every later message and none earlier.
+   */
+  public <T> T atLastSeq(String roomId, java.util.function.LongFunction<T> action) {
+    return lanes.inLane(roomId, () -> action.apply(store.lastSeq(roomId)));
   }
 
   public long lastSeq(String roomId) {
@@ -150,16 +159,6 @@ public class MessageService {
         request.attachments() == null ? List.of() : List.copyOf(request.attachments()),
         request.clientMsgId(),
         clock.instant());
-  }
-
-  private static int pageSize(Integer limit) {
-    if (limit == null) {
-      return DEFAULT_PAGE;
-    }
-    if (limit < 1 || limit > MAX_PAGE) {
-      throw DugoutException.invalid("limit", "must be between 1 and " + MAX_PAGE);
-    }
-    return limit;
   }
 
   private static List<Message> newestFirst(List<Message> oldestFirst) {

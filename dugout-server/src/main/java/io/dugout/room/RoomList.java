@@ -3,6 +3,7 @@ package io.dugout.room;
 import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
+import io.dugout.system.Pages;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
@@ -33,7 +34,7 @@ class RoomList {
 
   Page list(Caller caller, String forUser, Integer limit, String cursor) {
     String userId = userOf(caller, forUser);
-    int size = pageSize(limit);
+    int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor);
     var viewer = Caller.user(userId);
     List<RoomView> sorted =
@@ -58,16 +59,6 @@ class RoomList {
       throw DugoutException.forbidden("only a service token may list another user's rooms");
     }
     return Ids.requireUserId("userId", forUser);
-  }
-
-  private static int pageSize(Integer limit) {
-    if (limit == null) {
-      return DEFAULT_PAGE;
-    }
-    if (limit < 1 || limit > MAX_PAGE) {
-      throw DugoutException.invalid("limit", "must be between 1 and " + MAX_PAGE);
-    }
-    return limit;
   }
 
   /** A page of rooms and the cursor of the next page (null on the last page). */

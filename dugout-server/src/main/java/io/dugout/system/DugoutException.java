@@ -12,17 +12,28 @@ public abstract sealed class DugoutException extends RuntimeException
         DugoutException.NotFound,
         DugoutException.Conflict {
 
-  private DugoutException(String message) {
+  private final HttpStatus status;
+  private final String code;
+  private final String field;
+
+  private DugoutException(HttpStatus status, String code, String message, String field) {
     super(message, null, false, false);
+    this.status = status;
+    this.code = code;
+    this.field = field;
   }
 
-  public abstract HttpStatus status();
+  public HttpStatus status() {
+    return status;
+  }
 
-  public abstract String code();
+  public String code() {
+    return code;
+  }
 
   /** The offending field, when there is one. */
   public String field() {
-    return null;
+    return field;
   }
 
   public static Invalid invalid(String field, String problem) {
@@ -41,79 +52,31 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Conflict(message);
   }
 
-  /** A request field is missing or has a value that is not allowed. */
+  /** A request field is missing or has a value that is not allowed (400). */
   public static final class Invalid extends DugoutException {
-    private final String field;
-
     Invalid(String field, String problem) {
-      super(field == null ? problem : field + ": " + problem);
-      this.field = field;
-    }
-
-    @Override
-    public HttpStatus status() {
-      return HttpStatus.BAD_REQUEST;
-    }
-
-    @Override
-    public String code() {
-      return "validation";
-    }
-
-    @Override
-    public String field() {
-      return field;
+      super(HttpStatus.BAD_REQUEST, "validation", field == null ? problem : field + ": " + problem, field);
     }
   }
 
-  /** The caller may not do this, usually because it is not a member of the room. */
+  /** The caller may not do this, usually because it is not a member of the room (403). */
   public static final class Forbidden extends DugoutException {
     Forbidden(String message) {
-      super(message);
-    }
-
-    @Override
-    public HttpStatus status() {
-      return HttpStatus.FORBIDDEN;
-    }
-
-    @Override
-    public String code() {
-      return "forbidden";
+      super(HttpStatus.FORBIDDEN, "forbidden", message, null);
     }
   }
 
-  /** The room or member does not exist. */
+  /** The room or member does not exist (404). */
   public static final class NotFound extends DugoutException {
     NotFound(String message) {
-      super(message);
-    }
-
-    @Override
-    public HttpStatus status() {
-      return HttpStatus.NOT_FOUND;
-    }
-
-    @Override
-    public String code() {
-      return "not_found";
+      super(HttpStatus.NOT_FOUND, "not_found", message, null);
     }
   }
 
-  /** The operation does not fit the current state of the room. */
+  /** The operation does not fit the current state of the room (409). */
   public static final class Conflict extends DugoutException {
     Conflict(String message) {
-      super(message);
-    }
-
-    @Override
-    public HttpStatus status() {
-      return HttpStatus.CONFLICT;
-    }
-
-    @Override
-    public String code() {
-      return "conflict";
+      super(HttpStatus.CONFLICT, "conflict", message, null);
     }
   }
 }

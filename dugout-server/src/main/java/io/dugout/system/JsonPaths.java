@@ -3,11 +3,11 @@ package io.dugout.system;
 import tools.jackson.core.JacksonException;
 
 /** Renders where in a JSON document a parse failed, as {@code attachments[0].size}. */
-final class JsonPaths {
+public final class JsonPaths {
 
   private JsonPaths() {}
 
-  static String of(JacksonException e) {
+  public static String of(JacksonException e) {
     var path = new StringBuilder();
     for (JacksonException.Reference ref : e.getPath()) {
       if (ref.getPropertyName() != null) {

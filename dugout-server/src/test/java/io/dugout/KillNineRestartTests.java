@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.ApiResponse;
 import io.dugout.api.DugoutClient;
-import io.dugout.api.ServerProcess;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,22 +21,26 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The durability guarantee, tested the hard way: a real server process is killed with SIGKILL
- * while clients are posting, started again on the same data directory, and must have every
- * message it acknowledged, exactly once, in a gap-free seq order that simply continues.
+ * The durability guarantee over REST, tested the hard way: a real server process is killed with
+ * SIGKILL while clients are posting, started again on the same data directory, and must have
+ * every message it acknowledged (201), exactly once, in a gap-free seq order that simply
+ * continues. (The same over STOMP receipts: {@code realtime.CrashRecoveryTests}.)
  */
-class CrashRecoveryTests {
+class KillNineRestartTests {
 
-  private static final Path LOGS = Path.of("target", "crash-recovery");
   private static final int KILL_AFTER_ACKS = 300;
   private static final int POSTERS = 6;
 
-  @TempDir Path dataDir;
+  @TempDir Path dir;
+  private Path dataDir;
+
+  @org.junit.jupiter.api.BeforeEach
+  void dataDir() {
+    dataDir = dir.resolve("data");
+  }
 
   @Test
   void keepsEveryAcknowledgedMessageExactlyOnceInSeqOrderAfterKillNine() throws Exception {
-    Path log = LOGS.resolve("kill-nine.log");
-    Files.deleteIfExists(log);
     String alice = "alice";
     String bob = "bob";
     var acked = new ConcurrentHashMap<String, JsonNode>();
@@ -48,8 +51,8 @@ class CrashRecoveryTests {
     String directId;
     long systemSeqs;
 
-    try (var server = ServerProcess.start(dataDir, log)) {
-      DugoutClient client = server.client();
+    try (var server = ServerProcess.start(dataDir)) {
+      DugoutClient client = DugoutClient.onPort(server.port());
       aliceToken = client.token(alice);
       bobToken = client.token(bob);
       serviceToken = client.serviceToken("backend");
@@ -73,16 +76,17 @@ class CrashRecoveryTests {
         }
         assertThat(enoughAcks.await(120, TimeUnit.SECONDS)).as("acknowledged posts before the kill").isTrue();
         // why: kill while the posters are still sending, right after successful POSTs
-        int exit = server.killHard();
+        int exit = server.kill();
         stop.set(true);
         assertThat(exit).as("killed by SIGKILL, not shut down").isEqualTo(128 + 9);
         assertThat(server.isAlive()).isFalse();
+        assertThat(ProcessHandle.of(server.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
       }
     }
     assertThat(acked).hasSizeGreaterThanOrEqualTo(KILL_AFTER_ACKS);
 
-    try (var server = ServerProcess.start(dataDir, log)) {
-      DugoutClient client = server.client();
+    try (var server = ServerProcess.start(dataDir)) {
+      DugoutClient client = DugoutClient.onPort(server.port());
       // tokens issued before the kill still work: the secret lives in the data directory
       var groupHistory = readAll(client, aliceToken, groupId);
       var directHistory = readAll(client, bobToken, directId);
@@ -117,21 +121,19 @@ class CrashRecoveryTests {
 
   @Test
   void acceptsTryItOutTokensIssuedBeforeARestart() throws Exception {
-    Path log = LOGS.resolve("token-restart.log");
-    Files.deleteIfExists(log);
     String token;
     String service;
     String roomId;
-    try (var server = ServerProcess.start(dataDir, log)) {
-      var client = server.client();
+    try (var server = ServerProcess.start(dataDir)) {
+      var client = DugoutClient.onPort(server.port());
       token = client.token("dana");
       service = client.serviceToken("backend");
       roomId = client.postJson(token, "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of())).text("id");
-      assertThat(server.killHard()).isEqualTo(137);
+      assertThat(server.kill()).isEqualTo(137);
     }
     String secret = Files.readString(dataDir.resolve("dev-jwt-secret"));
-    try (var server = ServerProcess.start(dataDir, log)) {
-      var client = server.client();
+    try (var server = ServerProcess.start(dataDir)) {
+      var client = DugoutClient.onPort(server.port());
       var rooms = client.get(token, "/api/v1/rooms");
       assertThat(rooms.status()).isEqualTo(200);
       assertThat(rooms.json().get("rooms").get(0).get("id").asString()).isEqualTo(roomId);

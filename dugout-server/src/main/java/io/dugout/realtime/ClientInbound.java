@@ -1,0 +1,337 @@
+package io.dugout.realtime;
+
+import io.dugout.auth.Caller;
+import io.dugout.auth.TokenVerifier;
+import io.dugout.message.MessageService;
+import io.dugout.message.PostMessage;
+import io.dugout.room.RoomService;
+import io.dugout.system.DugoutException;
+import io.dugout.system.Ids;
+import io.dugout.system.JsonPaths;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.simp.stomp.StompCommand;
+import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
+import org.springframework.stereotype.Component;
+import org.springframework.web.socket.CloseStatus;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Client inbound: handles one decoded frame of one session. Called for a session's frames one
+ * at a time, in arrival order, so a SUBSCRIBE is in effect before the next frame is looked at.
+ */
+@Component
+class ClientInbound {
+
+  private static final int REPLAY_PAGE = 500;
+
+  private final TokenVerifier tokens;
+  private final MessageService messages;
+  private final RoomService rooms;
+  private final Subscriptions subscriptions;
+  private final RoomBroadcaster broadcaster;
+  private final SendRateLimiter rateLimiter;
+  private final RealtimeProperties properties;
+  private final JsonMapper json;
+  private final Map<String, Long> lastTyping = new ConcurrentHashMap<>();
+
+  ClientInbound(
+      TokenVerifier tokens,
+      MessageService messages,
+      RoomService rooms,
+      Subscriptions subscriptions,
+      RoomBroadcaster broadcaster,
+      SendRateLimiter rateLimiter,
+      RealtimeProperties properties,
+      JsonMapper json) {
+    this.tokens = tokens;
+    this.messages = messages;
+    this.rooms = rooms;
+    this.subscriptions = subscriptions;
+    this.broadcaster = broadcaster;
+    this.rateLimiter = rateLimiter;
+    this.properties = properties;
+    this.json = json;
+  }
+
+  void handle(ClientSession session, Message<byte[]> frame) {
+    var headers = StompHeaderAccessor.wrap(frame);
+    StompCommand command = headers.getCommand();
+    if (command == null) {
+      return; // a heart-beat
+    }
+    if (command != StompCommand.CONNECT && command != StompCommand.STOMP && !session.connected()) {
+      fail(session, command + " before CONNECT", headers);
+      return;
+    }
+    switch (command) {
+      case CONNECT, STOMP -> connect(session, headers);
+      case SUBSCRIBE -> subscribe(session, headers);
+      case UNSUBSCRIBE -> unsubscribe(session, headers);
+      case SEND -> send(session, headers, frame.getPayload());
+      case DISCONNECT -> disconnect(session, headers);
+      case ACK, NACK -> receipt(session, headers);
+      default -> fail(session, command + " is not supported (no transactions)", headers);
+    }
+  }
+
+  private void connect(ClientSession session, StompHeaderAccessor headers) {
+    if (session.connected()) {
+      fail(session, "already connected", headers);
+      return;
+    }
+    String version = version(headers.getFirstNativeHeader("accept-version"));
+    if (version == null) {
+      fail(session, "unsupported STOMP version: this server speaks 1.1 and 1.2", headers);
+      return;
+    }
+    Caller caller;
+    try {
+      caller = tokens.verify(token(headers));
+    } catch (TokenVerifier.InvalidTokenException e) {
+      fail(session, "invalid token: " + e.getMessage(), headers);
+      return;
+    }
+    long wanted = properties.heartbeat().toMillis();
+    long[] client = headers.getHeartbeat();
+    long clientBeat = client[0] > 0 ? Math.max(client[0], wanted) : 0;
+    long serverBeat = client[1] > 0 ? Math.max(client[1], wanted) : 0;
+    session.connected(caller, clientBeat, serverBeat);
+    subscriptions.authenticated(session);
+    session.send(StompFrames.connected(version, wanted, wanted, caller.userId()));
+  }
+
+  private void subscribe(ClientSession session, StompHeaderAccessor headers) {
+    String id = headers.getSubscriptionId();
+    String destination = headers.getDestination();
+    if (id == null || destination == null) {
+      fail(session, "SUBSCRIBE needs an id and a destination", headers);
+      return;
+    }
+    if (session.subscriptions().containsKey(id)) {
+      fail(session, "subscription id " + id + " is already in use", headers);
+      return;
+    }
+    String roomId = Destinations.topicRoom(destination);
+    if (roomId != null) {
+      subscribeRoom(session, headers, id, destination, roomId);
+      return;
+    }
+    if (destination.equals(Destinations.ERRORS) || destination.equals(Destinations.ROOMS)) {
+      subscriptions.add(Subscription.live(session, id, destination, null));
+      receipt(session, headers);
+      return;
+    }
+    if (destination.startsWith("/user/")) {
+      fail(session, "cannot subscribe to " + destination + ": only your own /user/queue/errors and /user/queue/rooms", headers);
+      return;
+    }
+    fail(session, "unknown destination " + destination, headers);
+  }
+
+  private void subscribeRoom(
+      ClientSession session, StompHeaderAccessor headers, String id, String destination, String roomId) {
+    Long since;
+    try {
+      since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
+      requireReader(session.caller(), roomId);
+    } catch (DugoutException e) {
+      fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), headers);
+      return;
+    }
+    if (since == null) {
+      subscriptions.add(Subscription.live(session, id, destination, roomId));
+      receipt(session, headers);
+      return;
+    }
+    var subscription = Subscription.replaying(session, id, destination, roomId);
+    long last =
+        messages.atLastSeq(
+            roomId,
+            lastSeq -> {
+              subscriptions.add(subscription);
+              return lastSeq;
+            });
+    replay(session, subscription, since, last);
+    subscription.goLive();
+    receipt(session, headers);
+  }
+
+  /** Queues seqs (since, last] page by page, waiting while the client drains its queue. */
+  private void replay(ClientSession session, Subscription subscription, long since, long last) {
+    long cursor = since;
+    while (cursor < last && session.isOpen()) {
+      awaitRoom(session);
+      var page = messages.since(subscription.roomId(), cursor, (int) Math.min(REPLAY_PAGE, last - cursor));
+      if (page.isEmpty()) {
+        break;
+      }
+      for (var message : page) {
+        session.send(new Outgoing.Shared(broadcaster.frameOf(message), subscription.id()));
+      }
+      cursor = page.getLast().seq();
+    }
+  }
+
+  private void awaitRoom(ClientSession session) {
+    long deadline = System.currentTimeMillis() + properties.sendTimeLimit().toMillis();
+    while (session.isOpen() && session.queuedFrames() > properties.maxQueuedFrames() / 2) {
+      if (System.currentTimeMillis() > deadline) {
+        session.close(ClientSession.SLOW);
+        return;
+      }
+      try {
+        Thread.sleep(2);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private void unsubscribe(ClientSession session, StompHeaderAccessor headers) {
+    var subscription = session.subscriptions().get(String.valueOf(headers.getSubscriptionId()));
+    if (subscription != null) {
+      subscriptions.remove(subscription);
+    }
+    receipt(session, headers);
+  }
+
+  private void send(ClientSession session, StompHeaderAccessor headers, byte[] body) {
+    String destination = headers.getDestination();
+    var app = Destinations.app(destination);
+    try {
+      if (app == null) {
+        throw DugoutException.notFound("unknown destination " + destination);
+      }
+      Ids.require("destination", app.roomId(), Ids.MAX_USER_ID_LENGTH);
+      switch (app.action()) {
+        case MESSAGES -> post(session.caller(), app.roomId(), body);
+        case READ -> read(session.caller(), app.roomId(), body);
+        case TYPING -> typing(session.caller(), app.roomId());
+      }
+      receipt(session, headers);
+    } catch (DugoutException e) {
+      userError(session, headers, e.code(), e.getMessage(), e.field(), body);
+    } catch (RateLimited e) {
+      userError(session, headers, "rate_limited", "too many messages: at most " + properties.messagesPerSecond() + " per second", null, body);
+    } catch (JacksonException e) {
+      String field = JsonPaths.of(e);
+      userError(session, headers, "validation", "body".equals(field) ? "the body is not valid JSON" : field + ": is unknown, or has the wrong type or format", "body".equals(field) ? null : field, body);
+    }
+  }
+
+  private void post(Caller caller, String roomId, byte[] body) {
+    if (!caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
+      throw new RateLimited();
+    }
+    messages.post(caller, roomId, json.readValue(body, PostMessage.class));
+  }
+
+  private void read(Caller caller, String roomId, byte[] body) {
+    var read = json.readValue(body, ReadBody.class);
+    rooms.markRead(caller, roomId, caller.userId(), read.seq());
+  }
+
+  private void typing(Caller caller, String roomId) {
+    requireReader(caller, roomId);
+    long now = System.currentTimeMillis();
+    String key = caller.userId() + '\u0000' + roomId;
+    Long previous = lastTyping.get(key);
+    if (previous != null && now - previous < properties.typingInterval().toMillis()) {
+      return; // why: typing is a hint; extra events are dropped, not reported
+    }
+    lastTyping.put(key, now);
+    broadcaster.typing(roomId, caller.userId());
+  }
+
+  private void disconnect(ClientSession session, StompHeaderAccessor headers) {
+    String receipt = headers.getReceipt();
+    if (receipt != null) {
+      session.sendAndClose(StompFrames.receipt(receipt), CloseStatus.NORMAL);
+    } else {
+      session.close(CloseStatus.NORMAL);
+    }
+  }
+
+  private void requireReader(Caller caller, String roomId) {
+    rooms.get(caller, roomId);
+  }
+
+  private void receipt(ClientSession session, StompHeaderAccessor headers) {
+    String receipt = headers.getReceipt();
+    if (receipt != null) {
+      session.send(StompFrames.receipt(receipt));
+    }
+  }
+
+  private void userError(
+      ClientSession session, StompHeaderAccessor headers, String code, String message, String field, byte[] body) {
+    String clientMsgId = clientMsgIdOf(body);
+    var error =
+        new RealtimeBodies.ErrorBody("error", code, message, headers.getDestination(), clientMsgId, headers.getReceipt(), field);
+    session.subscriptions().values().stream()
+        .filter(s -> s.destination().equals(Destinations.ERRORS))
+        .forEach(s -> broadcaster.toSubscription(s, error));
+  }
+
+  private String clientMsgIdOf(byte[] body) {
+    try {
+      var node = json.readTree(body);
+      var id = node == null ? null : node.get("clientMsgId");
+      return id != null && id.isString() ? id.asString() : null;
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  /** A protocol error: ERROR frame naming the problem, then the connection closes. */
+  private static void fail(ClientSession session, String message, StompHeaderAccessor headers) {
+    session.sendAndClose(StompFrames.error(message, headers.getReceipt()), CloseStatus.POLICY_VIOLATION);
+  }
+
+  private static String version(String acceptVersion) {
+    if (acceptVersion == null) {
+      return null;
+    }
+    var versions = java.util.Arrays.asList(acceptVersion.split(","));
+    return versions.contains("1.2") ? "1.2" : versions.contains("1.1") ? "1.1" : null;
+  }
+
+  private static String token(StompHeaderAccessor headers) {
+    String authorization = headers.getFirstNativeHeader("Authorization");
+    if (authorization == null) {
+      authorization = headers.getFirstNativeHeader("authorization");
+    }
+    if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return authorization.substring(7);
+    }
+    return headers.getPasscode();
+  }
+
+  private static Long sinceSeq(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      long since = Long.parseLong(value.strip());
+      if (since < 0) {
+        throw DugoutException.invalid("since-seq", "must be 0 or more");
+      }
+      return since;
+    } catch (NumberFormatException e) {
+      throw DugoutException.invalid("since-seq", "must be a number");
+    }
+  }
+
+  record ReadBody(Long seq) {}
+
+  /** A user sent faster than the configured rate. */
+  private static final class RateLimited extends RuntimeException {
+    RateLimited() {
+      super(null, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package io.dugout.realtime;
+
+import io.dugout.auth.Caller;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketSession;
+
+/**
+ * One client connection: who it is, its subscriptions, and its bounded outbound queue.
+ *
+ * <p>Anyone may {@link #send} from any thread without blocking; one writer at a time drains the
+ * queue to the socket, packing several frames into one WebSocket message when they queue up.
+ * When the queue passes its frame or byte budget the client is too slow and is disconnected:
+ * its backlog never grows without bound and never delays anyone else.
+ */
+final class ClientSession {
+
+  private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
+  static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer: outbound queue full");
+  private static final int MAX_BATCH_CHARS = 64 * 1024;
+
+  private final WebSocketSession socket;
+  private final Executor writers;
+  private final Limits limits;
+  private final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger queuedFrames = new AtomicInteger();
+  private final AtomicLong queuedChars = new AtomicLong();
+  private final AtomicBoolean writing = new AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
+  private volatile CloseStatus closeAfterFlush;
+  private volatile Caller caller;
+  private volatile long clientBeatMs;
+  private volatile long serverBeatMs;
+  volatile long lastReceivedAt = System.currentTimeMillis();
+  volatile long lastSentAt = System.currentTimeMillis();
+
+  ClientSession(WebSocketSession socket, Executor writers, Limits limits) {
+    this.socket = socket;
+    this.writers = writers;
+    this.limits = limits;
+  }
+
+  String id() {
+    return socket.getId();
+  }
+
+  Caller caller() {
+    return caller;
+  }
+
+  boolean connected() {
+    return caller != null;
+  }
+
+  void connected(Caller caller, long clientBeatMs, long serverBeatMs) {
+    this.caller = caller;
+    this.clientBeatMs = clientBeatMs;
+    this.serverBeatMs = serverBeatMs;
+  }
+
+  /** How often the client promised to send (0: never); the server drops it after 3 misses. */
+  long clientBeatMs() {
+    return clientBeatMs;
+  }
+
+  long serverBeatMs() {
+    return serverBeatMs;
+  }
+
+  Map<String, Subscription> subscriptions() {
+    return subscriptions;
+  }
+
+  boolean isOpen() {
+    return !closed.get() && closeAfterFlush == null;
+  }
+
+  /** Queues a frame; false when the session is closed or was just closed for being slow. */
+  boolean send(Outgoing frame) {
+    if (!isOpen()) {
+      return false;
+    }
+    int frames = queuedFrames.incrementAndGet();
+    long chars = queuedChars.addAndGet(frame.length());
+    if (frames > limits.maxQueuedFrames() || chars > limits.maxQueuedBytes()) {
+      limits.slowConsumers().incrementAndGet();
+      log.info("Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, chars);
+      close(SLOW);
+      return false;
+    }
+    queue.add(frame);
+    scheduleWrite();
+    return true;
+  }
+
+  void send(String frame) {
+    send(new Outgoing.Text(frame));
+  }
+
+  /** Sends this frame last, then closes the connection (STOMP ERROR, DISCONNECT receipts). */
+  void sendAndClose(String frame, CloseStatus status) {
+    if (!isOpen()) {
+      return;
+    }
+    queue.add(new Outgoing.Text(frame));
+    queuedFrames.incrementAndGet();
+    closeAfterFlush = status;
+    scheduleWrite();
+  }
+
+  int queuedFrames() {
+    return queuedFrames.get();
+  }
+
+  /** Closes the connection now, dropping what is still queued. */
+  void close(CloseStatus status) {
+    if (closed.compareAndSet(false, true)) {
+      queue.clear();
+      try {
+        socket.close(status);
+      } catch (IOException | RuntimeException e) {
+        log.debug("Closing {} failed: {}", id(), e.toString());
+      }
+    }
+  }
+
+  private void scheduleWrite() {
+    if (writing.compareAndSet(false, true)) {
+      writers.execute(this::drain);
+    }
+  }
+
+  private void drain() {
+    try {
+      while (true) {
+        var batch = new StringBuilder(256);
+        Outgoing next;
+        while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
+          next.appendTo(batch);
+          queuedFrames.decrementAndGet();
+          queuedChars.addAndGet(-next.length());
+        }
+        if (batch.isEmpty() || closed.get()) {
+          break;
+        }
+        socket.sendMessage(new TextMessage(batch));
+        lastSentAt = System.currentTimeMillis();
+      }
+    } catch (IOException | RuntimeException e) {
+      log.debug("Writing to {} failed: {}", id(), e.toString());
+      close(CloseStatus.SESSION_NOT_RELIABLE);
+    } finally {
+      writing.set(false);
+    }
+    if (!queue.isEmpty() && !closed.get()) {
+      scheduleWrite();
+    } else if (closeAfterFlush != null && queue.isEmpty()) {
+      close(closeAfterFlush);
+    }
+  }
+
+  /** The budgets of one session's outbound queue, and where overflows are counted. */
+  record Limits(int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers) {}
+}

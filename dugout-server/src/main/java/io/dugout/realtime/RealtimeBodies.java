@@ -1,0 +1,38 @@
+package io.dugout.realtime;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.dugout.message.Message;
+import io.dugout.room.RoomView;
+
+/** The JSON bodies of MESSAGE frames; every one starts with its {@code type}. */
+final class RealtimeBodies {
+
+  private RealtimeBodies() {}
+
+  /** A stored message, as {@code {"type": "message", …the message's fields…}}. */
+  record MessageBody(String type, @JsonUnwrapped Message message) {
+
+    static MessageBody of(Message message) {
+      return new MessageBody("message", message);
+    }
+  }
+
+  /** {@code member.joined}, {@code member.left} and {@code typing}. */
+  record MemberBody(String type, String roomId, String userId) {}
+
+  record ReadBody(String type, String roomId, String userId, long seq) {}
+
+  record RoomJoinedBody(String type, RoomView room) {}
+
+  record RoomLeftBody(String type, String roomId) {}
+
+  /** A non-fatal problem with one SEND, on {@code /user/queue/errors}. */
+  record ErrorBody(
+      String type,
+      String code,
+      String message,
+      String destination,
+      String clientMsgId,
+      String receipt,
+      String field) {}
+}

@@ -1,0 +1,29 @@
+package io.dugout.realtime;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Real-time settings ({@code dugout.realtime.*}).
+ *
+ * @param heartbeat the heart-beat interval the server offers and wants (both directions)
+ * @param maxFrameBytes the largest inbound STOMP frame; larger ones are a protocol error
+ * @param maxQueuedFrames how many outbound frames may wait for one slow client before it is
+ *     disconnected
+ * @param maxQueuedBytes how many outbound bytes may wait for one slow client
+ * @param sendTimeLimit how long one write to a client may block before it is disconnected
+ * @param messagesPerSecond each user's sustained message rate (STOMP SEND of messages)
+ * @param messageBurst how many messages a user may send at once above the sustained rate
+ * @param typingInterval the shortest time between two typing events of a user in a room
+ */
+@ConfigurationProperties("dugout.realtime")
+public record RealtimeProperties(
+    @DefaultValue("10s") Duration heartbeat,
+    @DefaultValue("65536") int maxFrameBytes,
+    @DefaultValue("5000") int maxQueuedFrames,
+    @DefaultValue("4194304") long maxQueuedBytes,
+    @DefaultValue("10s") Duration sendTimeLimit,
+    @DefaultValue("50") double messagesPerSecond,
+    @DefaultValue("100") int messageBurst,
+    @DefaultValue("1s") Duration typingInterval) {}

@@ -1,0 +1,87 @@
+package io.dugout.realtime;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.web.socket.CloseStatus;
+
+/**
+ * Keeps sessions honest and ends them cleanly: sends heart-beats to quiet connections, drops
+ * clients silent for three heart-beat intervals or never CONNECTed, and on shutdown stops
+ * taking frames, lets durable writes in flight finish, then closes every session with a reason.
+ */
+@Component
+class SessionKeeper implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(SessionKeeper.class);
+  static final long CONNECT_TIMEOUT_MS = 10_000;
+  private static final CloseStatus SILENT = new CloseStatus(4000, "heart-beat timeout");
+  private static final CloseStatus GOING_AWAY = CloseStatus.GOING_AWAY.withReason("server shutting down");
+
+  private final Subscriptions subscriptions;
+  private final StompEndpoint endpoint;
+  private ScheduledExecutorService timer;
+  private volatile boolean running;
+
+  SessionKeeper(Subscriptions subscriptions, StompEndpoint endpoint) {
+    this.subscriptions = subscriptions;
+    this.endpoint = endpoint;
+  }
+
+  @Override
+  public void start() {
+    timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("dugout-heartbeat").factory());
+    timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    running = true;
+  }
+
+  @Override
+  public void stop() {
+    running = false;
+    endpoint.stopAccepting(5_000);
+    timer.shutdownNow();
+    var open = subscriptions.sessions();
+    log.info("Closing {} client sessions", open.size());
+    open.forEach(session -> session.close(GOING_AWAY));
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  /** Stops before the web server, so clients are told why they are disconnected. */
+  @Override
+  public int getPhase() {
+    return Integer.MAX_VALUE;
+  }
+
+  void tick() {
+    long now = System.currentTimeMillis();
+    for (ClientSession session : subscriptions.sessions()) {
+      try {
+        if (!session.connected()) {
+          if (now - session.lastReceivedAt > CONNECT_TIMEOUT_MS) {
+            session.close(new CloseStatus(4001, "no CONNECT frame"));
+          }
+          continue;
+        }
+        long clientBeat = session.clientBeatMs();
+        if (clientBeat > 0 && now - session.lastReceivedAt > 3 * clientBeat) {
+          session.close(SILENT);
+          continue;
+        }
+        long serverBeat = session.serverBeatMs();
+        if (serverBeat > 0 && now - session.lastSentAt >= serverBeat && session.queuedFrames() == 0) {
+          session.send("\n");
+        }
+      } catch (RuntimeException e) {
+        log.debug("Heart-beat check of {} failed: {}", session.id(), e.toString());
+      }
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package io.dugout.realtime;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.messaging.simp.stomp.BufferingStompDecoder;
+import org.springframework.messaging.simp.stomp.StompConversionException;
+import org.springframework.messaging.simp.stomp.StompDecoder;
+import org.springframework.stereotype.Component;
+import org.springframework.web.socket.BinaryMessage;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.WebSocketMessage;
+import org.springframework.web.socket.SubProtocolCapable;
+import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
+
+/**
+ * The {@code /ws} WebSocket handler: decodes STOMP frames of each connection (frames may span
+ * WebSocket messages, and one message may carry several frames) and hands them to {@link
+ * ClientInbound} on the connection's own thread, in order.
+ */
+@Component
+class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
+
+  private static final Logger log = LoggerFactory.getLogger(StompEndpoint.class);
+  private static final String SESSION = "dugout.session";
+  private static final String DECODER = "dugout.decoder";
+
+  private final ClientInbound inbound;
+  private final Subscriptions subscriptions;
+  private final SendRateLimiter rateLimiter;
+  private final RealtimeProperties properties;
+  private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+  private final AtomicLong slowConsumers = new AtomicLong();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private volatile boolean accepting = true;
+
+  StompEndpoint(
+      ClientInbound inbound,
+      Subscriptions subscriptions,
+      SendRateLimiter rateLimiter,
+      RealtimeProperties properties,
+      MeterRegistry meters) {
+    this.inbound = inbound;
+    this.subscriptions = subscriptions;
+    this.rateLimiter = rateLimiter;
+    this.properties = properties;
+    Gauge.builder("dugout.realtime.sessions", subscriptions, s -> s.sessions().size()).register(meters);
+    Gauge.builder("dugout.realtime.slow.consumers", slowConsumers, AtomicLong::get)
+        .description("clients disconnected because their outbound queue overflowed")
+        .register(meters);
+  }
+
+  @Override
+  public void afterConnectionEstablished(WebSocketSession socket) throws Exception {
+    if (!accepting) {
+      socket.close(CloseStatus.SERVICE_RESTARTED.withReason("server shutting down"));
+      return;
+    }
+    if (socket instanceof StandardWebSocketSession standard) {
+      // why: a client that stops reading must not hold a writer forever
+      standard.getNativeSession()
+          .getUserProperties()
+          .put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT", properties.sendTimeLimit().toMillis());
+    }
+    var limits = new ClientSession.Limits(properties.maxQueuedFrames(), properties.maxQueuedBytes(), slowConsumers);
+    var session = new ClientSession(socket, writers, limits);
+    socket.getAttributes().put(SESSION, session);
+    socket.getAttributes().put(DECODER, new BufferingStompDecoder(new StompDecoder(), properties.maxFrameBytes()));
+    subscriptions.opened(session);
+  }
+
+  @Override
+  public void handleMessage(WebSocketSession socket, WebSocketMessage<?> message) {
+    var session = (ClientSession) socket.getAttributes().get(SESSION);
+    var decoder = (BufferingStompDecoder) socket.getAttributes().get(DECODER);
+    if (session == null || !session.isOpen() || !accepting) {
+      return;
+    }
+    session.lastReceivedAt = System.currentTimeMillis();
+    ByteBuffer bytes =
+        switch (message) {
+          case TextMessage text -> ByteBuffer.wrap(text.getPayload().getBytes(StandardCharsets.UTF_8));
+          case BinaryMessage binary -> binary.getPayload();
+          default -> null;
+        };
+    if (bytes == null) {
+      return;
+    }
+    inFlight.incrementAndGet();
+    try {
+      for (var frame : decoder.decode(bytes)) {
+        if (!session.isOpen()) {
+          break;
+        }
+        inbound.handle(session, frame);
+      }
+      Integer announced = decoder.getExpectedContentLength();
+      if (announced != null && announced > properties.maxFrameBytes()) {
+        // why: refuse at once instead of buffering towards a body that is over the limit anyway
+        throw new StompConversionException("content-length " + announced + " is over the frame size limit of " + properties.maxFrameBytes() + " bytes");
+      }
+    } catch (StompConversionException e) {
+      session.sendAndClose(StompFrames.error("malformed or oversized frame: " + e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
+    } catch (RuntimeException e) {
+      log.error("Unexpected failure handling a frame of {}", session.id(), e);
+      session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);
+    } finally {
+      inFlight.decrementAndGet();
+    }
+  }
+
+  @Override
+  public void handleTransportError(WebSocketSession socket, Throwable exception) {
+    log.debug("Transport error on {}: {}", socket.getId(), exception.toString());
+  }
+
+  @Override
+  public void afterConnectionClosed(WebSocketSession socket, CloseStatus closeStatus) {
+    var session = (ClientSession) socket.getAttributes().get(SESSION);
+    if (session == null) {
+      return;
+    }
+    session.close(closeStatus);
+    subscriptions.closed(session);
+    if (session.caller() != null && subscriptions.ofUser(session.caller().userId()).isEmpty()) {
+      rateLimiter.forget(session.caller().userId());
+    }
+  }
+
+  /** STOMP clients (stompjs among them) offer these and some insist on getting one back. */
+  @Override
+  public java.util.List<String> getSubProtocols() {
+    return java.util.List.of("v12.stomp", "v11.stomp");
+  }
+
+  @Override
+  public boolean supportsPartialMessages() {
+    return true;
+  }
+
+  /** Stops taking connections and waits up to {@code waitMillis} for frames being handled. */
+  void stopAccepting(long waitMillis) {
+    accepting = false;
+    long deadline = System.currentTimeMillis() + waitMillis;
+    while (inFlight.get() > 0 && System.currentTimeMillis() < deadline) {
+      Thread.onSpinWait();
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

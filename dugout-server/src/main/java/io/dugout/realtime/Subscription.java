@@ -1,0 +1,74 @@
+package io.dugout.realtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One SUBSCRIBE of one session. While its {@code since-seq} replay runs, live frames wait in
+ * {@code pending} and follow the replay in order; after that they go straight to the session.
+ */
+final class Subscription {
+
+  private final ClientSession session;
+  private final String id;
+  private final String destination;
+  private final String roomId;
+  private List<Outgoing> pending;
+
+  private Subscription(ClientSession session, String id, String destination, String roomId, boolean replaying) {
+    this.session = session;
+    this.id = id;
+    this.destination = destination;
+    this.roomId = roomId;
+    this.pending = replaying ? new ArrayList<>() : null;
+  }
+
+  static Subscription live(ClientSession session, String id, String destination, String roomId) {
+    return new Subscription(session, id, destination, roomId, false);
+  }
+
+  static Subscription replaying(ClientSession session, String id, String destination, String roomId) {
+    return new Subscription(session, id, destination, roomId, true);
+  }
+
+  ClientSession session() {
+    return session;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String destination() {
+    return destination;
+  }
+
+  /** The room of a room topic subscription, null for user queues. */
+  String roomId() {
+    return roomId;
+  }
+
+  /** Delivers a frame shared by every subscriber of the destination. */
+  void deliver(StompFrames.MessageParts parts) {
+    var frame = new Outgoing.Shared(parts, id);
+    synchronized (this) {
+      if (pending != null) {
+        if (pending.size() >= 100_000) {
+          session.close(ClientSession.SLOW);
+          return;
+        }
+        pending.add(frame);
+        return;
+      }
+    }
+    session.send(frame);
+  }
+
+  /** Ends the replay: what arrived meanwhile is queued after it, then delivery goes live. */
+  synchronized void goLive() {
+    if (pending != null) {
+      pending.forEach(session::send);
+      pending = null;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package io.dugout;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Dugout server in a separate JVM, started from the test class path, so tests can kill it for
+ * real ({@code kill -9}) or stop it gracefully ({@code SIGTERM}) and start it again on the same
+ * data directory.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+  private final Path dataDir;
+  private final Path log;
+  private final int port;
+  private Process process;
+
+  private ServerProcess(Path dataDir, int port) {
+    this.dataDir = dataDir;
+    this.log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
+    this.port = port;
+  }
+
+  /** Starts a server on a free port and waits until it reports healthy. */
+  public static ServerProcess start(Path dataDir, String... extraArgs) {
+    var server = new ServerProcess(dataDir, freePort());
+    server.launch(extraArgs);
+    return server;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /**
+   * Kills the process with SIGKILL and waits until it is gone.
+   *
+   * @return its exit code: 137 (128 + SIGKILL) on Linux when the kill, not a shutdown, ended it
+   */
+  public int kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("server did not die");
+    }
+    return process.exitValue();
+  }
+
+  /** Sends SIGTERM and waits for a graceful exit. */
+  public int terminate() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      throw new AssertionError("server did not stop within 60 s");
+    }
+    return process.exitValue();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Starts the server again on the same port and data directory. */
+  public void restart(String... extraArgs) {
+    launch(extraArgs);
+  }
+
+  private void launch(String... extraArgs) {
+    var command = new ArrayList<String>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp", System.getProperty("java.class.path")));
+    command.add(DugoutApplication.class.getName());
+    command.add("--server.port=" + port);
+    command.add("--dugout.data-dir=" + dataDir);
+    command.addAll(List.of(extraArgs));
+    try {
+      process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    awaitHealthy();
+  }
+
+  private void awaitHealthy() {
+    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    var request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health")).build();
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (System.currentTimeMillis() < deadline) {
+      if (!process.isAlive()) {
+        throw new AssertionError("server exited with " + process.exitValue() + "; see " + log);
+      }
+      try {
+        if (http.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("UP")) {
+          return;
+        }
+      } catch (IOException e) {
+        // not listening yet
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+    throw new AssertionError("server not healthy within 60 s; see " + log);
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly();
+    }
+  }
+}

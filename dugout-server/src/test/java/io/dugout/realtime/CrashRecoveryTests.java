@@ -1,0 +1,156 @@
+package io.dugout.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.ServerProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Kills the server process for real while clients send, and checks what survived. */
+class CrashRecoveryTests {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String[] NO_RATE_LIMIT = {
+    "--dugout.realtime.messages-per-second=1000000", "--dugout.realtime.message-burst=1000000"
+  };
+
+  @TempDir Path dir;
+
+  @Test
+  void keepsEveryReceiptedMessageExactlyOnceInOrderAfterKillMinus9() throws Exception {
+    try (var server = ServerProcess.start(dir.resolve("data"), NO_RATE_LIMIT)) {
+      int port = server.port();
+      String[] users = {"u0", "u1", "u2", "u3"};
+      String room = createGroup(port, users);
+      Map<String, List<String>> receipted = new ConcurrentHashMap<>();
+      Map<String, List<String>> unconfirmed = new ConcurrentHashMap<>();
+      var threads = new ArrayList<Thread>();
+      for (String user : users) {
+        var client = StompTestClient.connect(port, token(port, user));
+        receipted.put(user, Collections.synchronizedList(new ArrayList<>()));
+        unconfirmed.put(user, Collections.synchronizedList(new ArrayList<>()));
+        threads.add(
+            Thread.ofVirtual().start(() -> {
+              for (int i = 0; i < 100_000; i++) {
+                String id = user + "-" + i;
+                unconfirmed.get(user).add(id);
+                try {
+                  client.sendJson("/app/rooms." + room + ".messages", RealtimeTestBase.text(id, "x"), "r-" + id);
+                  client.awaitReceipt("r-" + id);
+                } catch (RuntimeException | AssertionError e) {
+                  return; // the server died under us
+                }
+                unconfirmed.get(user).remove(id);
+                receipted.get(user).add(id);
+              }
+            }));
+      }
+      while (receipted.values().stream().mapToInt(List::size).sum() < 400) {
+        Thread.sleep(20);
+      }
+      server.kill();
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertThat(server.isAlive()).isFalse();
+
+      server.restart(NO_RATE_LIMIT);
+      // why: a client whose SEND was cut off retries it; that must not duplicate anything
+      String token0 = token(port, "u0");
+      for (String user : users) {
+        for (String id : List.copyOf(unconfirmed.get(user))) {
+          send(port, token(port, user), "POST", "/api/v1/rooms/" + room + "/messages", RealtimeTestBase.text(id, "x"));
+        }
+      }
+      List<JsonNode> history = allMessages(port, token0, room);
+      var seqs = history.stream().map(m -> m.get("seq").asLong()).toList();
+      assertThat(seqs).containsExactlyElementsOf(LongStream.rangeClosed(1, seqs.size()).boxed().toList());
+      var ids = history.stream().map(m -> m.get("clientMsgId").asString()).toList();
+      assertThat(new HashSet<>(ids)).hasSameSizeAs(ids);
+      for (String user : users) {
+        var mine = ids.stream().filter(id -> id.startsWith(user + "-")).toList();
+        assertThat(mine).containsSubsequence(receipted.get(user));
+        assertThat(mine).containsAll(receipted.get(user));
+        // a user's messages are stored in the order the user sent them
+        assertThat(mine.stream().map(id -> Integer.parseInt(id.substring(id.indexOf('-') + 1))).toList()).isSorted();
+      }
+    }
+  }
+
+  @Test
+  void closesSessionsWithAReasonAndKeepsDataOnGracefulShutdown() throws Exception {
+    try (var server = ServerProcess.start(dir.resolve("data"))) {
+      int port = server.port();
+      String room = createGroup(port, "alice");
+      var alice = StompTestClient.connect(port, token(port, "alice"));
+      alice.subscribeAndWait("a", "/topic/rooms." + room);
+      alice.sendJson("/app/rooms." + room + ".messages", RealtimeTestBase.text("before-stop", "x"), "r");
+      alice.awaitReceipt("r");
+
+      server.terminate();
+      assertThat(alice.awaitClose()).isEqualTo(1001);
+      assertThat(alice.closeReason()).isEqualTo("server shutting down");
+
+      server.restart();
+      var history = allMessages(port, token(port, "alice"), room);
+      assertThat(history).extracting(m -> m.get("clientMsgId").asString()).containsExactly("before-stop");
+    }
+  }
+
+  private static String createGroup(int port, String... users) throws Exception {
+    var members = new StringBuilder();
+    for (String u : users) {
+      members.append(members.isEmpty() ? "" : ",").append('"').append(u).append('"');
+    }
+    return send(port, token(port, users[0]), "POST", "/api/v1/rooms", "{\"type\":\"GROUP\",\"memberIds\":[" + members + "]}")
+        .get("id")
+        .asString();
+  }
+
+  private static List<JsonNode> allMessages(int port, String token, String room) throws Exception {
+    var all = new ArrayList<JsonNode>();
+    long after = 0;
+    while (true) {
+      var page = send(port, token, "GET", "/api/v1/rooms/" + room + "/messages?after=" + after + "&limit=100", null);
+      var messages = new ArrayList<JsonNode>();
+      page.get("messages").forEach(messages::add);
+      if (messages.isEmpty()) {
+        return all;
+      }
+      all.addAll(messages.reversed());
+      after = all.getLast().get("seq").asLong();
+    }
+  }
+
+  private static String token(int port, String user) throws Exception {
+    return send(port, null, "POST", "/api/v1/dev/token", "{\"userId\":\"" + user + "\"}").get("token").asString();
+  }
+
+  private static JsonNode send(int port, String token, String method, String path, String body) throws Exception {
+    var request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+            .header("Content-Type", "application/json")
+            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    var response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isLessThan(300);
+    return JSON.readTree(response.body());
+  }
+}

@@ -1,0 +1,123 @@
+package io.dugout.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
+
+@TestPropertySource(
+    properties = {
+      "dugout.realtime.max-queued-frames=200",
+      "dugout.realtime.send-time-limit=2s",
+      "dugout.realtime.messages-per-second=5",
+      "dugout.realtime.message-burst=5",
+      "dugout.realtime.heartbeat=1s"
+    })
+class LimitsTests extends RealtimeTestBase {
+
+  @Test
+  void disconnectsAClientThatStopsReadingWhileOthersGetEverything() throws Exception {
+    String room = group("alice", "bob", "slow");
+    var bob = connect("bob");
+    var slow = connect("slow");
+    bob.subscribeAndWait("b", "/topic/rooms." + room);
+    slow.subscribeAndWait("s", "/topic/rooms." + room);
+    slow.pauseReading();
+
+    int total = 1500;
+    String content = "x".repeat(4000);
+    String alice = token("alice");
+    var posters = new ArrayList<Thread>();
+    for (int t = 0; t < 4; t++) {
+      int first = t;
+      posters.add(
+          Thread.ofVirtual().start(() -> {
+            for (int i = first; i < total; i += 4) {
+              post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, content));
+            }
+          }));
+    }
+    for (Thread poster : posters) {
+      poster.join();
+    }
+
+    assertThat(RoomTopicTests.seqs(bob, total)).containsExactlyElementsOf(LongStream.rangeClosed(1, total).boxed().toList());
+    slow.resumeReading();
+    assertThat(slow.awaitClose()).isIn(1013, 1006, -1);
+    var partial = new ArrayList<Long>();
+    StompTestClient.Frame frame;
+    while ((frame = slow.poll(Duration.ZERO)) != null) {
+      if (frame.body().contains("\"type\":\"message\"")) {
+        partial.add(json(frame).get("seq").asLong());
+      }
+    }
+    // why: what the slow client did get is a gap-free prefix, so it can resume with since-seq
+    assertThat(partial).hasSizeLessThan(total);
+    assertThat(partial).containsExactlyElementsOf(LongStream.rangeClosed(1, partial.size()).boxed().toList());
+  }
+
+  @Test
+  void answersSendsOverTheRateLimitOnTheErrorQueueAndKeepsTheConnection() throws Exception {
+    String room = group("alice");
+    var alice = connect("alice");
+    alice.subscribeAndWait("e", "/user/queue/errors");
+    for (int i = 0; i < 20; i++) {
+      alice.sendJson("/app/rooms." + room + ".messages", text("burst-" + i, "x"), "r-" + i);
+    }
+    int receipts = 0;
+    int limited = 0;
+    for (int i = 0; i < 20; i++) {
+      var frame = alice.await(f -> f.command().equals("RECEIPT") || "e".equals(f.header("subscription")));
+      if (frame.command().equals("RECEIPT")) {
+        receipts++;
+      } else {
+        assertThat(json(frame).get("code").asString()).isEqualTo("rate_limited");
+        assertThat(json(frame).get("clientMsgId").asString()).startsWith("burst-");
+        limited++;
+      }
+    }
+    assertThat(receipts).isBetween(5, 8);
+    assertThat(limited).isEqualTo(20 - receipts);
+    Thread.sleep(1200);
+    alice.sendJson("/app/rooms." + room + ".messages", text("later", "x"), "r-later");
+    alice.awaitReceipt("r-later");
+    assertThat(alice.isClosed()).isFalse();
+  }
+
+  @Test
+  void dropsAClientThatStopsSendingHeartBeats() {
+    var silent = StompTestClient.connect(port, token("alice"), "1000,0");
+    try {
+      long start = System.currentTimeMillis();
+      assertThat(silent.awaitClose()).isEqualTo(4000);
+      assertThat(System.currentTimeMillis() - start).isGreaterThanOrEqualTo(2000);
+    } finally {
+      silent.close();
+    }
+  }
+
+  @Test
+  void keepsAClientThatSendsHeartBeatsAndSendsItHeartBeats() throws Exception {
+    var lively = StompTestClient.connect(port, token("alice"), "1000,1000");
+    try {
+      for (int i = 0; i < 10; i++) {
+        Thread.sleep(400);
+        lively.sendRaw("\n");
+      }
+      assertThat(lively.isClosed()).isFalse();
+      assertThat(lively.heartbeats()).isGreaterThanOrEqualTo(2);
+    } finally {
+      lively.close();
+    }
+  }
+
+  @Test
+  void closesAConnectionThatNeverSendsConnect() {
+    var idle = open();
+    assertThat(idle.poll(Duration.ofSeconds(1))).isNull();
+    assertThat(idle.awaitClose()).isEqualTo(4001);
+  }
+}

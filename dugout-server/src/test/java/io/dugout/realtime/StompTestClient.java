@@ -1,0 +1,263 @@
+package io.dugout.realtime;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
+
+/**
+ * A minimal STOMP 1.2 client over the JDK's WebSocket, for tests that must control every byte
+ * on the wire (malformed frames, frames before CONNECT) and see every frame that comes back.
+ */
+final class StompTestClient implements AutoCloseable {
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private final WebSocket socket;
+  private final List<Frame> frames = new java.util.LinkedList<>();
+  private final StringBuilder partial = new StringBuilder();
+  private final java.util.concurrent.atomic.AtomicInteger heartbeats = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile boolean paused;
+  private volatile Integer closeCode;
+  private volatile String closeReason;
+
+  private StompTestClient(URI uri) {
+    this.socket = HTTP.newWebSocketBuilder().buildAsync(uri, new Listener()).join();
+  }
+
+  static StompTestClient open(int port) {
+    return new StompTestClient(URI.create("ws://localhost:" + port + "/ws"));
+  }
+
+  /** Opens, sends CONNECT with the token and waits for CONNECTED. */
+  static StompTestClient connect(int port, String token) {
+    return connect(port, token, "0,0");
+  }
+
+  static StompTestClient connect(int port, String token, String heartBeat) {
+    var client = open(port);
+    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:" + heartBeat + "\nAuthorization:Bearer " + token + "\n\n\0");
+    client.await(f -> f.command().equals("CONNECTED") || f.command().equals("ERROR"))
+        .requireCommand("CONNECTED");
+    return client;
+  }
+
+  void sendRaw(String text) {
+    socket.sendText(text, true).join();
+  }
+
+  void send(String command, Map<String, String> headers, String body) {
+    var frame = new StringBuilder(command).append('\n');
+    headers.forEach((k, v) -> frame.append(k).append(':').append(v).append('\n'));
+    frame.append('\n').append(body == null ? "" : body).append('\0');
+    sendRaw(frame.toString());
+  }
+
+  void subscribe(String id, String destination, String... extraHeaders) {
+    var headers = new LinkedHashMap<String, String>();
+    headers.put("id", id);
+    headers.put("destination", destination);
+    for (int i = 0; i + 1 < extraHeaders.length; i += 2) {
+      headers.put(extraHeaders[i], extraHeaders[i + 1]);
+    }
+    send("SUBSCRIBE", headers, null);
+  }
+
+  /** Subscribes with a receipt and waits until the subscription is live. */
+  void subscribeAndWait(String id, String destination, String... extraHeaders) {
+    String receipt = "sub-" + id;
+    var all = new ArrayList<>(List.of(extraHeaders));
+    all.add("receipt");
+    all.add(receipt);
+    subscribe(id, destination, all.toArray(String[]::new));
+    awaitReceipt(receipt);
+  }
+
+  void sendJson(String destination, String json, String receipt) {
+    var headers = new LinkedHashMap<String, String>();
+    headers.put("destination", destination);
+    headers.put("content-type", "application/json");
+    if (receipt != null) {
+      headers.put("receipt", receipt);
+    }
+    send("SEND", headers, json);
+  }
+
+  Frame awaitReceipt(String receipt) {
+    return await(f -> f.command().equals("RECEIPT") && receipt.equals(f.header("receipt-id")));
+  }
+
+  /**
+   * Waits for the first frame matching the predicate and takes it; frames that do not match
+   * stay, in order, for later calls.
+   */
+  Frame await(Predicate<Frame> predicate) {
+    return await(predicate, Duration.ofSeconds(10));
+  }
+
+  Frame await(Predicate<Frame> predicate, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (frames) {
+      while (true) {
+        for (var it = frames.iterator(); it.hasNext(); ) {
+          Frame frame = it.next();
+          if (predicate.test(frame)) {
+            it.remove();
+            return frame;
+          }
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError(
+              "no matching frame within " + timeout + "; unmatched: " + frames.size()
+                  + (closeCode != null ? "; closed " + closeCode + " " + closeReason : ""));
+        }
+        try {
+          frames.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+      }
+    }
+  }
+
+  /** Takes the oldest frame not taken yet, or null when none comes within the timeout. */
+  Frame poll(Duration timeout) {
+    try {
+      return await(f -> true, timeout);
+    } catch (AssertionError e) {
+      return null;
+    }
+  }
+
+  /** Waits until the server closed the connection and returns the close code. */
+  int awaitClose() {
+    long deadline = System.currentTimeMillis() + 10_000;
+    while (closeCode == null && System.currentTimeMillis() < deadline) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+    if (closeCode == null) {
+      throw new AssertionError("connection still open");
+    }
+    return closeCode;
+  }
+
+  /** Stops reading from the socket, like a client that hangs: the server's writes back up. */
+  void pauseReading() {
+    paused = true;
+  }
+
+  /** Starts reading again after {@link #pauseReading()}. */
+  void resumeReading() {
+    paused = false;
+    socket.request(1);
+  }
+
+  /** How many heart-beats (bare end-of-lines) the server sent. */
+  int heartbeats() {
+    return heartbeats.get();
+  }
+
+  boolean isClosed() {
+    return closeCode != null;
+  }
+
+  String closeReason() {
+    return closeReason;
+  }
+
+  @Override
+  public void close() {
+    if (closeCode == null) {
+      socket.abort();
+    }
+  }
+
+  /** A received frame. */
+  record Frame(String command, Map<String, String> headers, String body) {
+    String header(String name) {
+      return headers.get(name);
+    }
+
+    Frame requireCommand(String expected) {
+      if (!command.equals(expected)) {
+        throw new AssertionError("expected " + expected + " but got " + command + " " + headers + " " + body);
+      }
+      return this;
+    }
+  }
+
+  private final class Listener implements WebSocket.Listener {
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+      synchronized (partial) {
+        partial.append(data);
+        int end;
+        while ((end = partial.indexOf("\0")) >= 0) {
+          String raw = partial.substring(0, end);
+          partial.delete(0, end + 1);
+          parse(raw);
+        }
+        // why: heart-beats are bare newlines between frames
+        while (!partial.isEmpty() && (partial.charAt(0) == '\n' || partial.charAt(0) == '\r')) {
+          if (partial.charAt(0) == '\n') {
+            heartbeats.incrementAndGet();
+          }
+          partial.deleteCharAt(0);
+        }
+      }
+      if (!paused) {
+        webSocket.request(1);
+      }
+      return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+      closeReason = reason;
+      closeCode = statusCode;
+      synchronized (frames) {
+        frames.notifyAll();
+      }
+      return null;
+    }
+
+    @Override
+    public void onError(WebSocket webSocket, Throwable error) {
+      closeReason = error.toString();
+      closeCode = -1;
+    }
+
+    private void parse(String raw) {
+      String text = raw.replaceFirst("^[\\r\\n]+", "");
+      int split = text.indexOf("\n\n");
+      String head = split < 0 ? text : text.substring(0, split);
+      String body = split < 0 ? "" : text.substring(split + 2);
+      String[] lines = head.split("\n");
+      var headers = new LinkedHashMap<String, String>();
+      for (int i = 1; i < lines.length; i++) {
+        int colon = lines[i].indexOf(':');
+        if (colon > 0) {
+          headers.putIfAbsent(lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
+        }
+      }
+      synchronized (frames) {
+        frames.add(new Frame(lines[0], headers, body));
+        frames.notifyAll();
+      }
+    }
+
+    private String unescape(String value) {
+      return value.replace("\\c", ":").replace("\\n", "\n").replace("\\r", "\r").replace("\\\\", "\\");
+    }
+  }
+}
