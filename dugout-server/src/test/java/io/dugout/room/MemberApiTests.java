@@ -42,6 +42,46 @@ class MemberApiTests extends ApiTest {
   }
 
   @Test
+  void recordsOneJoinWhenTheSameUserIsAddedManyTimesAtOnce() throws Exception {
+    String token = client.token(user("alice"));
+    String dave = user("dave");
+    String roomId = group(token, "t");
+    var statuses = new java.util.concurrent.ConcurrentLinkedQueue<Integer>();
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+      for (int i = 0; i < 12; i++) {
+        pool.submit(
+            () ->
+                statuses.add(
+                    client.postJson(token, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave)).status()));
+      }
+    }
+    assertThat(statuses).containsOnly(200, 201).filteredOn(s -> s == 201).hasSize(1);
+    var history = client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages");
+    assertThat(history).hasSize(1);
+    assertThat(history.get(0).get("content").asString()).isEqualTo(dave + " joined");
+  }
+
+  @Test
+  void letsAMemberWhoLeftBeAddedAgainAndNotPostMeanwhile() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    assertThat(client.delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status()).isEqualTo(204);
+    assertProblem(say(bobToken, roomId, "c-1", "still here?"), 403, "forbidden");
+    assertProblem(
+        client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1)), 403, "forbidden");
+    var back = client.postJson(aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", bob));
+    assertThat(back.status()).isEqualTo(201);
+    assertThat(say(bobToken, roomId, "c-1", "back again").number("seq")).isEqualTo(3);
+    var contents = new java.util.ArrayList<String>();
+    client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages").json().get("messages")
+        .forEach(m -> contents.add(m.get("content").asString()));
+    assertThat(contents).containsExactly("back again", bob + " joined", bob + " left");
+  }
+
+  @Test
   void rejectsAddingMembersToADirectOrTradeRoom() {
     String alice = user("alice");
     String bob = user("bob");

@@ -45,6 +45,32 @@ class RoomApiTests extends ApiTest {
   }
 
   @Test
+  void createsOneDirectRoomWhenBothUsersCreateItAtOnce() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    var responses = new java.util.concurrent.ConcurrentLinkedQueue<io.dugout.api.ApiResponse>();
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+      for (int i = 0; i < 16; i++) {
+        boolean fromAlice = i % 2 == 0;
+        pool.submit(
+            () ->
+                responses.add(
+                    client.postJson(
+                        fromAlice ? aliceToken : bobToken,
+                        "/api/v1/rooms",
+                        Map.of("type", "DIRECT", "memberIds", List.of(fromAlice ? bob : alice)))));
+      }
+    }
+    assertThat(responses).hasSize(16);
+    assertThat(responses.stream().map(r -> r.text("id")).distinct()).hasSize(1);
+    assertThat(responses.stream().filter(r -> r.status() == 201)).hasSize(1);
+    assertThat(responses.stream().filter(r -> r.status() == 200)).hasSize(15);
+    assertThat(ids(client.get(aliceToken, "/api/v1/rooms").json().get("rooms"))).hasSize(1);
+  }
+
+  @Test
   void rejectsADirectRoomWithoutExactlyTwoDistinctMembers() {
     String alice = user("alice");
     String token = client.token(alice);
