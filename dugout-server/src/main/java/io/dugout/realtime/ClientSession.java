@@ -123,15 +123,21 @@ final class ClientSession {
     return queuedFrames.get();
   }
 
-  /** Closes the connection now, dropping what is still queued. */
+  /**
+   * Closes the connection, dropping what is still queued. Returns at once: the close handshake
+   * with a stuck client can block, and the caller may be delivering a room's messages.
+   */
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
       queue.clear();
-      try {
-        socket.close(status);
-      } catch (IOException | RuntimeException e) {
-        log.debug("Closing {} failed: {}", id(), e.toString());
-      }
+      writers.execute(
+          () -> {
+            try {
+              socket.close(status);
+            } catch (IOException | RuntimeException e) {
+              log.debug("Closing {} failed: {}", id(), e.toString());
+            }
+          });
     }
   }
 
