@@ -4,7 +4,7 @@
 import { Api, ApiError, requestDevToken } from './api.js';
 import { setupCreateRoomForm } from './create-room.js';
 import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
-import { failPendingSends, resendAfterReconnect, retry, send, typing } from './outbox.js';
+import { discard, failPendingSends, resendAfterReconnect, retry, send, typing } from './outbox.js';
 import { Realtime } from './realtime.js';
 import { RoomListView } from './room-list.js';
 import { RoomView } from './room-view.js';
@@ -20,6 +20,7 @@ views.roomList = new RoomListView($('room-list'), $('rooms-empty'), (id) => open
 views.roomView = new RoomView({
   onSend: (text) => send(state.openRoomId, text),
   onRetry: (clientMsgId) => retry(state.openRoomId, clientMsgId),
+  onDiscard: (clientMsgId) => discard(state.openRoomId, clientMsgId),
   onLoadOlder: () => loadOlder(state.openRoomId),
   onTyping: () => typing(state.openRoomId),
   onAddMember: (userId) => addMember(state.openRoomId, userId),

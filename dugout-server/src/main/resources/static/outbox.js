@@ -77,6 +77,19 @@ export function retry(roomId, clientMsgId) {
   if (entry) transmit(rs, entry);
 }
 
+/**
+ * Forgets a failed message here. It only leaves this page: if an attempt did
+ * reach the server (only the answer was lost), the message still shows up.
+ */
+export function discard(roomId, clientMsgId) {
+  const rs = state.rooms.get(roomId);
+  const entry = rs?.timeline.outbox.get(clientMsgId);
+  if (!entry || entry.state !== 'failed') return;
+  clearTimeout(entry.timer);
+  rs.timeline.outbox.delete(clientMsgId);
+  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+}
+
 /** The connection dropped: nothing pending can be receipted any more. */
 export function failPendingSends() {
   for (const rs of state.rooms.values()) {

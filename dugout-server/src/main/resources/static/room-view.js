@@ -6,7 +6,7 @@ import { roomTitle } from './room-list.js';
 const $ = (id) => document.getElementById(id);
 
 export class RoomView {
-  /** @param {object} handlers onSend, onRetry, onLoadOlder, onTyping, onAddMember, onLeave, onBack, onSeen */
+  /** @param {object} handlers onSend, onRetry, onDiscard, onLoadOlder, onTyping, onAddMember, onLeave, onBack, onSeen */
   constructor(handlers) {
     this.h = handlers;
     this.rs = null;
@@ -36,8 +36,10 @@ export class RoomView {
     }, { passive: true });
     $('load-older').addEventListener('click', () => this.h.onLoadOlder());
     this.outbox.addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-retry]');
-      if (button) this.h.onRetry(button.dataset.retry);
+      const retry = event.target.closest('button[data-retry]');
+      if (retry) this.h.onRetry(retry.dataset.retry);
+      const discard = event.target.closest('button[data-discard]');
+      if (discard) this.h.onDiscard(discard.dataset.discard);
     });
     $('add-member').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -156,7 +158,8 @@ export class RoomView {
     el('div', { className: 'content', text: entry.content }),
     el('div', { className: 'status' },
       el('span', { text: { pending: 'Sending…', sent: 'Sent', failed: `Not sent${entry.error ? ` — ${entry.error}` : ''}` }[entry.state] }),
-      entry.state === 'failed' ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null)));
+      entry.state === 'failed' ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null,
+      entry.state === 'failed' ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Discard' }) : null)));
     this.outbox.replaceChildren(...items);
     if (stick) this.scrollToBottom();
   }

@@ -141,8 +141,11 @@ final class Browser implements AutoCloseable {
     type(find("#new-room-members"), members);
     if (title != null) type(find("#new-room-title"), title);
     if (itemId != null) type(find("#new-room-item"), itemId);
+    Object before = js("return location.hash");
     find("#new-room button[type=submit]").click();
-    waitUntil("room opened", () -> find("#room-pane").isDisplayed());
+    waitUntil(
+        "the new room opened",
+        () -> !before.equals(js("return location.hash")) && find("#room-pane").isDisplayed());
   }
 
   /** Opens the room whose list entry shows this title. */

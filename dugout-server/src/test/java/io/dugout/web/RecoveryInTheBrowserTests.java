@@ -50,6 +50,18 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     b.send("back");
     a.waitUntil("alice sees bob is back", () -> a.contents().size() == 7);
 
+    // a message that never left the browser, discarded, is gone for good
+    a.cutNetwork();
+    a.waitUntil("alice offline", () -> !"online".equals(a.connection()));
+    a.send("never mind");
+    a.waitUntil("failed while offline", () -> a.outbox().equals(List.of(Map.of("content", "never mind", "state", "failed"))));
+    a.find("#outbox button[data-discard]").click();
+    a.waitUntil("discarded", () -> a.outbox().isEmpty());
+    a.restoreNetwork();
+    a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
+    a.send("see you");
+    b.waitUntil("bob sees the last message", () -> b.contents().size() == 8);
+
     assertThat(b.messages()).isEqualTo(a.messages());
     assertInRoomOrder(a.messages(), 1);
     assertThat(a.contents())
@@ -60,7 +72,8 @@ class RecoveryInTheBrowserTests extends BrowserTest {
             "while bob was away 1",
             "while bob was away 2",
             "while bob was away 3",
-            "back");
+            "back",
+            "see you");
   }
 
   @Test
