@@ -39,6 +39,10 @@ class ChattingInTheBrowserTests extends BrowserTest {
     assertThat(a.messages()).isEqualTo(b.messages());
     assertInRoomOrder(a.messages(), 1);
     a.screenshot(Path.of("target", "web-client.png"));
+
+    b.reload();
+    b.waitUntil("bob, reloaded, sees the conversation", () -> b.messages().equals(a.messages()));
+    assertThat(b.text("#me")).isEqualTo(bob);
   }
 
   @Test
