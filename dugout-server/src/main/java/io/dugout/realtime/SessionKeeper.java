@@ -34,6 +34,7 @@ class SessionKeeper implements SmartLifecycle {
 
   @Override
   public void start() {
+    endpoint.startAccepting();
     timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("dugout-heartbeat").factory());
     timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     running = true;

@@ -59,8 +59,10 @@ public class RoomService {
     if (room.type() != RoomType.GROUP) {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
+    // why: a newcomer starts with nothing unread; earlier history is there to scroll, not to owe
+    long lastSeq = messages.lastSeq(roomId);
     boolean added =
-        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), 0));
+        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), lastSeq));
     if (added) {
       messages.postSystem(roomId, userId, userId + " joined");
       events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));

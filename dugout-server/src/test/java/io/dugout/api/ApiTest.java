@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -22,14 +23,17 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(classes = DugoutApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 public abstract class ApiTest {
 
-  protected static final Path DATA_DIR = tempDir();
+  /** This context's data directory: each context gets its own, as RocksDB locks it. */
+  @Value("${dugout.data-dir}")
+  protected Path dataDir;
 
   @LocalServerPort protected int port;
   protected DugoutClient client;
 
   @DynamicPropertySource
   static void dataDir(DynamicPropertyRegistry registry) {
-    registry.add("dugout.data-dir", DATA_DIR::toString);
+    Path dir = tempDir();
+    registry.add("dugout.data-dir", dir::toString);
   }
 
   @BeforeEach

@@ -94,7 +94,7 @@ class AuthApiTests extends ApiTest {
   @Test
   void rejectsAnExpiredToken() {
     String expired =
-        Jwts.hs256(Jwts.devSecret(DATA_DIR), user("alice"), null, Instant.now().minus(Duration.ofHours(1)));
+        Jwts.hs256(Jwts.devSecret(dataDir), user("alice"), null, Instant.now().minus(Duration.ofHours(1)));
     for (var call : EVERY_ENDPOINT) {
       assertInvalidToken(call.apply(new TokenCall(client, expired)));
     }
@@ -119,14 +119,14 @@ class AuthApiTests extends ApiTest {
   @Test
   void acceptsATokenSignedWithTheNodesSecretByAnyoneWhoHasIt() {
     String alice = user("alice");
-    var response = client.get(Jwts.hs256(Jwts.devSecret(DATA_DIR), alice), "/api/v1/rooms");
+    var response = client.get(Jwts.hs256(Jwts.devSecret(dataDir), alice), "/api/v1/rooms");
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.json().get("rooms")).isEmpty();
   }
 
   @Test
   void rejectsATokenWhoseSubjectIsMissingOrNotAUserId() {
-    byte[] secret = Jwts.devSecret(DATA_DIR);
+    byte[] secret = Jwts.devSecret(dataDir);
     Instant later = Instant.now().plusSeconds(600);
     assertInvalidToken(client.get(Jwts.hs256(secret, null, null, later), "/api/v1/rooms"));
     assertInvalidToken(client.get(Jwts.hs256(secret, "has space", null, later), "/api/v1/rooms"));
@@ -136,7 +136,7 @@ class AuthApiTests extends ApiTest {
 
   @Test
   void treatsATokenAsServiceOnlyWhenItsScopeListsDugoutService() {
-    byte[] secret = Jwts.devSecret(DATA_DIR);
+    byte[] secret = Jwts.devSecret(dataDir);
     String alice = user("alice");
     String roomId = group(client.token(alice), "t");
     Instant later = Instant.now().plusSeconds(600);
