@@ -1,6 +1,8 @@
 package io.dugout.web;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,62 +26,29 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * two independent browser contexts), and the few page actions the tests need, done the way a
  * person does them (typing, clicking, Enter).
  *
- * <p>Every page also gets {@link #NETWORK}, a test-only shim around {@code WebSocket} that lets a
- * test cut this browser's network or lose chosen incoming frames. It is installed through the
- * DevTools protocol before the page's own scripts run; the web client knows nothing of it.
+ * <p>Every page also gets {@code network-shim.js} (test resources): it records the page's WebSocket
+ * traffic and uncaught errors, and lets a test cut this browser's network or lose chosen incoming
+ * STOMP frames. It is installed through the DevTools protocol before the page's own scripts run;
+ * the web client knows nothing of it.
  */
 final class Browser implements AutoCloseable {
 
   /** Open browsers, for screenshots when a test fails. */
   static final Set<Browser> OPEN = ConcurrentHashMap.newKeySet();
 
-  private static final String NETWORK =
-      """
-      (() => {
-        window.__errors = [];
-        addEventListener('error', (e) => window.__errors.push(String(e.message)));
-        addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason?.stack || e.reason)));
-        const Native = window.WebSocket;
-        const net = { down: false, sockets: new Set(), lose: null, lost: [], log: [] };
-        const note = (line) => { net.log.push(new Date().toISOString().slice(11, 23) + ' ' + line.slice(0, 300)); if (net.log.length > 400) net.log.shift(); };
-        window.__net = net;
-        const text = (data) => typeof data === 'string' ? data : new TextDecoder().decode(data);
-        function Shim(url, protocols) {
-          // while the network is down, connections go to a closed port and fail like a dead link
-          const ws = new Native(net.down ? url.replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, protocols);
-          net.sockets.add(ws);
-          note('open ' + url + (net.down ? ' (network down)' : ''));
-          ws.addEventListener('close', (e) => { net.sockets.delete(ws); note('close ' + e.code + ' ' + e.reason); });
-          const nativeSend = ws.send.bind(ws);
-          ws.send = (data) => { note('>>> ' + text(data)); return nativeSend(data); };
-          let handler = null;
-          Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (h) => { handler = h; } });
-          ws.addEventListener('message', (event) => {
-            let data = text(event.data);
-            if (net.lose) {
-              // one WebSocket message may carry several STOMP frames: lose frame by frame
-              const frames = data.split('\0');
-              const tail = frames.pop();
-              const kept = frames.filter((f) => !(net.lose(f) && (note('lost ' + f), true)));
-              data = kept.map((f) => f + '\0').join('') + tail;
-              if (!data) return;
-              event = new MessageEvent('message', { data });
-            }
-            note('<<< ' + data);
-            if (handler) handler.call(ws, event);
-          });
-          return ws;
-        }
-        Shim.prototype = Native.prototype;
-        Object.assign(Shim, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
-        window.WebSocket = Shim;
-        net.cut = () => { net.down = true; for (const ws of net.sockets) ws.close(); };
-        net.restore = () => { net.down = false; };
-      })();
-      """;
+  private static final String NETWORK = shim();
 
   final String name;
   private final ChromeDriver driver;
+
+  private static String shim() {
+    try (var in = Browser.class.getResourceAsStream("network-shim.js")) {
+      if (in == null) throw new IllegalStateException("network-shim.js is not on the test classpath");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   Browser(String name, Path profile) throws IOException {
     this.name = name;
