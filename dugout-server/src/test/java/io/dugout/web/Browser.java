@@ -197,6 +197,11 @@ final class Browser implements AutoCloseable {
     return ((JavascriptExecutor) driver).executeScript(script, args);
   }
 
+  /** Runs a script that reports its result through its last argument, a callback. */
+  Object jsAsync(String script, Object... args) {
+    return ((JavascriptExecutor) driver).executeAsyncScript(script, args);
+  }
+
   /** The WebSocket traffic of this page, most recent last (for failure reports). */
   @SuppressWarnings("unchecked")
   List<String> frameLog() {
