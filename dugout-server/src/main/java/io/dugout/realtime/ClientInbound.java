@@ -247,6 +247,12 @@ class ClientInbound {
     broadcaster.typing(roomId, caller.userId());
   }
 
+  /** Forgets typing times older than the interval, so the map holds only recent typists. */
+  void forgetOldTyping(long now) {
+    long interval = properties.typingInterval().toMillis();
+    lastTyping.values().removeIf(at -> now - at >= interval);
+  }
+
   private void disconnect(ClientSession session, StompHeaderAccessor headers) {
     String receipt = headers.getReceipt();
     if (receipt != null) {

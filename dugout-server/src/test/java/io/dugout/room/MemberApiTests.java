@@ -42,6 +42,21 @@ class MemberApiTests extends ApiTest {
   }
 
   @Test
+  void startsANewcomerWithOnlyTheirOwnJoinUnread() {
+    String alice = client.token(user("alice"));
+    String dave = user("dave");
+    String roomId = group(alice, "t");
+    for (int i = 0; i < 5; i++) {
+      say(alice, roomId, "before-" + i, "earlier history");
+    }
+    var joined = client.postJson(alice, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave));
+    assertThat(joined.number("lastReadSeq")).isEqualTo(5);
+    var room = client.get(client.token(dave), "/api/v1/rooms/" + roomId).json();
+    assertThat(room.get("lastSeq").asLong()).isEqualTo(6);
+    assertThat(room.get("unreadCount").asLong()).isEqualTo(1);
+  }
+
+  @Test
   void recordsOneJoinWhenTheSameUserIsAddedManyTimesAtOnce() throws Exception {
     String token = client.token(user("alice"));
     String dave = user("dave");
