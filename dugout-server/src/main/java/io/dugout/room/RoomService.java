@@ -132,7 +132,10 @@ public class RoomService {
         caller.service()
             ? lastSeq
             : rooms.findMember(roomId, caller.userId()).map(Member::lastReadSeq).orElse(lastSeq);
-    var members = withMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
+    // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
+    boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
+    var members =
+        includeMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
     return new RoomView(
         room.id(),
         room.type(),

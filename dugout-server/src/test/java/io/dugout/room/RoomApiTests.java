@@ -313,7 +313,7 @@ class RoomApiTests extends ApiTest {
     assertThat(secondRoom.get("lastSeq").asLong()).isEqualTo(1);
     assertThat(secondRoom.get("unreadCount").asLong()).as("own messages are read").isZero();
     assertThat(secondRoom.get("lastMessage").get("content").asString()).isEqualTo("my own message");
-    assertThat(secondRoom.has("members")).as("lists leave members out").isFalse();
+    assertThat(secondRoom.has("members")).as("lists leave group members out").isFalse();
 
     JsonNode firstRoom = rooms.get(1);
     assertThat(firstRoom.get("lastSeq").asLong()).isEqualTo(2);
@@ -388,6 +388,27 @@ class RoomApiTests extends ApiTest {
     assertThat(ids(listed.json().get("rooms"))).containsExactly(roomId);
     assertProblem(
         client.get(client.token(user("mallory")), "/api/v1/rooms?userId=" + alice), 403, "forbidden");
+  }
+
+  @Test
+  void listsTheTwoMembersOfDirectAndTradeRoomsSoClientsCanNameThem() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String token = client.token(alice);
+    String direct =
+        client.postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob))).text("id");
+    String trade =
+        client
+            .postJson(
+                token,
+                "/api/v1/rooms",
+                Map.of("type", "TRADE", "memberIds", List.of(bob), "trade", Map.of("itemId", "glove-1", "sellerId", bob)))
+            .text("id");
+    var rooms = client.get(token, "/api/v1/rooms").json().get("rooms");
+    assertThat(ids(rooms)).containsExactlyInAnyOrder(direct, trade);
+    for (JsonNode room : rooms) {
+      assertThat(userIds(room)).containsExactlyInAnyOrder(alice, bob);
+    }
   }
 
   static List<String> userIds(JsonNode room) {
