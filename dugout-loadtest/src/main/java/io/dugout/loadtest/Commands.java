@@ -1,0 +1,177 @@
+package io.dugout.loadtest;
+
+import io.dugout.loadtest.cli.Command;
+import io.dugout.loadtest.cli.OptionSpec;
+import io.dugout.loadtest.scenario.ChatScenario;
+import io.dugout.loadtest.scenario.FanoutScenario;
+import io.dugout.loadtest.scenario.HistoryScenario;
+import io.dugout.loadtest.scenario.Scenario;
+import io.dugout.loadtest.scenario.SendScenario;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The subcommands, their defaults and the scenario each one runs. */
+final class Commands {
+
+  record Entry(Command command, Supplier<Scenario> scenario) {}
+
+  private Commands() {}
+
+  static Map<String, Entry> all() {
+    Map<String, Entry> all = new LinkedHashMap<>();
+    add(
+        all,
+        new Command(
+            "send",
+            "the seeds' JMeter flow: connect, subscribe, send, wait for the own message,"
+                + " disconnect",
+            """
+            Per virtual user and loop: open WebSocket -> CONNECT -> SUBSCRIBE -> SEND -> wait for the own MESSAGE
+            -> DISCONNECT. Users start evenly over the ramp-up. Measures SEND -> own MESSAGE (echo) and
+            open -> CONNECTED (connect); a missing own MESSAGE after --timeout is lost.\
+            """,
+            with(
+                List.of(
+                    OptionSpec.value("users", "N", "1000", "virtual users"),
+                    OptionSpec.value("rooms", "R", "100", "rooms (users spread evenly)"),
+                    OptionSpec.value("loops", "L", "10", "loops per user"),
+                    OptionSpec.value(
+                        "duration",
+                        "TIME",
+                        "0s",
+                        "also stop starting loops after this time, for sustained runs (0s = no"
+                            + " limit)"),
+                    OptionSpec.value("ramp-up", "TIME", "10s", "time over which users start"),
+                    OptionSpec.value("message-bytes", "B", "32", "content size of each message")))),
+        SendScenario::new);
+    add(
+        all,
+        new Command(
+            "chat",
+            "persistent connections in many rooms sending at a fixed rate (or closed loop)",
+            """
+            N users spread over R rooms hold one connection each, subscribed to their room; every user sends
+            its share of --rate messages per second (or, with --closed-loop, the next right after its own echo)
+            for --duration. Measures echo latency, delivery latency at every receiver, sends/s, deliveries/s.\
+            """,
+            with(
+                live(
+                    List.of(
+                        OptionSpec.value("users", "N", "1000", "users, one connection each"),
+                        OptionSpec.value("rooms", "R", "100", "rooms (users spread evenly)"),
+                        OptionSpec.value(
+                            "rate",
+                            "PER_SECOND",
+                            "1000",
+                            "total sends per second across all users (open loop)"))))),
+        ChatScenario::new);
+    add(
+        all,
+        new Command(
+            "fanout",
+            "one big room: many subscribers, a few senders",
+            """
+            All users join one room and subscribe to it; the first --senders of them send --rate messages per
+            second in total (or closed loop). Measures deliveries/s and delivery latency at every subscriber.\
+            """,
+            with(
+                live(
+                    List.of(
+                        OptionSpec.value("users", "N", "1000", "subscribers of the room"),
+                        OptionSpec.value("senders", "S", "5", "how many of the subscribers send"),
+                        OptionSpec.value(
+                            "rate",
+                            "PER_SECOND",
+                            "100",
+                            "total sends per second across the senders (open loop)"))))),
+        FanoutScenario::new);
+    add(
+        all,
+        new Command(
+            "history",
+            "history pages at random cursors and enter, after seeding N messages",
+            """
+            Seeds --rooms rooms with --messages messages through POST /api/v1/rooms/{id}/messages (not measured),
+            then --clients concurrent clients each read --requests history pages at a random before cursor,
+            then each calls POST /api/v1/rooms/{id}/enter --enter-requests times. Reports latency, requests/s
+            and history latency by cursor depth.\
+            """,
+            with(
+                List.of(
+                    OptionSpec.value("messages", "N", "200000", "messages to seed"),
+                    OptionSpec.value("rooms", "R", "1", "rooms to seed"),
+                    OptionSpec.value(
+                        "clients", "C", "100", "concurrent clients (each a room member)"),
+                    OptionSpec.value("requests", "L", "150", "history requests per client"),
+                    OptionSpec.value("enter-requests", "L", "150", "enter requests per client"),
+                    OptionSpec.value("page-size", "P", "50", "messages per history page (limit)"),
+                    OptionSpec.value(
+                        "seed-clients", "K", "8", "concurrent HTTP clients used for seeding"),
+                    OptionSpec.value(
+                        "depth-buckets", "B", "10", "cursor-depth buckets in the report"),
+                    OptionSpec.value(
+                        "message-bytes", "B", "32", "content size of each seeded message")))),
+        HistoryScenario::new);
+    return all;
+  }
+
+  private static void add(Map<String, Entry> all, Command command, Supplier<Scenario> scenario) {
+    all.put(command.name(), new Entry(command, scenario));
+  }
+
+  private static List<OptionSpec> live(List<OptionSpec> specific) {
+    List<OptionSpec> options = new ArrayList<>(specific);
+    options.add(
+        OptionSpec.flag(
+            "closed-loop",
+            "each sender sends its next message right after its own echo, ignoring --rate"));
+    options.add(OptionSpec.value("duration", "TIME", "30s", "how long to send"));
+    options.add(
+        OptionSpec.value(
+            "ramp-up", "TIME", "10s", "time over which connections open (not measured)"));
+    options.add(
+        OptionSpec.value(
+            "drain", "TIME", "10s", "longest wait for outstanding deliveries after sending stops"));
+    options.add(OptionSpec.value("message-bytes", "B", "32", "content size of each message"));
+    return options;
+  }
+
+  /** Adds the options every subcommand has. */
+  private static List<OptionSpec> with(List<OptionSpec> specific) {
+    List<OptionSpec> options = new ArrayList<>();
+    options.add(
+        OptionSpec.value(
+            "url",
+            "URL",
+            "http://localhost:8080",
+            "base URL of the Dugout deployment (STOMP at ws://host:port/ws)"));
+    options.addAll(specific);
+    options.add(
+        OptionSpec.value(
+            "hmac-secret",
+            "SECRET",
+            "",
+            "mint HS256 tokens locally with the server's dugout.auth.jwt.hmac-secret instead of"
+                + " POST /api/v1/dev/token"));
+    options.add(
+        OptionSpec.value(
+            "timeout", "TIME", "10s", "bound on each connect, request and wait for a message"));
+    options.add(
+        OptionSpec.value(
+            "max-error-rate",
+            "PERCENT",
+            "1",
+            "fail (exit 1) when errors or lost deliveries exceed this percentage"));
+    options.add(OptionSpec.value("io-threads", "N", "0", "STOMP I/O threads (0 = one per core)"));
+    options.add(
+        OptionSpec.value(
+            "out",
+            "DIR",
+            "",
+            "report directory (default loadtest-results/<scenario>-<timestamp>)"));
+    return options;
+  }
+}

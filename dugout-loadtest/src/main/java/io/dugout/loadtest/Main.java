@@ -1,0 +1,173 @@
+package io.dugout.loadtest;
+
+import io.dugout.loadtest.api.DevTokenSource;
+import io.dugout.loadtest.api.DugoutApi;
+import io.dugout.loadtest.api.HmacTokenSource;
+import io.dugout.loadtest.api.TargetException;
+import io.dugout.loadtest.api.TokenSource;
+import io.dugout.loadtest.cli.Options;
+import io.dugout.loadtest.cli.UsageException;
+import io.dugout.loadtest.report.Metrics;
+import io.dugout.loadtest.report.Progress;
+import io.dugout.loadtest.report.ReportWriter;
+import io.dugout.loadtest.report.RunResult;
+import io.dugout.loadtest.report.SummaryTable;
+import io.dugout.loadtest.scenario.RunContext;
+import io.dugout.loadtest.scenario.Scenario;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code dugout-loadtest <send|chat|fanout|history> [options]}: runs one scenario against a
+ * deployment.
+ */
+public final class Main {
+
+  /**
+   * Exit status when errors or lost deliveries passed {@code --max-error-rate}, or nothing was
+   * measured.
+   */
+  static final int FAILED = 1;
+
+  static final int USAGE = 2;
+
+  /** Exit status when the target is unreachable, refuses the token or refuses setup. */
+  static final int TARGET = 3;
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command line and returns the exit status (for tests and {@link #main}). */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    Map<String, Commands.Entry> commands = Commands.all();
+    if (args.length == 0
+        || args[0].equals("--help")
+        || args[0].equals("-h")
+        || args[0].equals("help")) {
+      (args.length == 0 ? err : out).print(usage(commands));
+      return args.length == 0 ? USAGE : 0;
+    }
+    Commands.Entry entry = commands.get(args[0]);
+    if (entry == null) {
+      err.println("dugout-loadtest: unknown scenario '" + args[0] + "'\n" + usage(commands));
+      return USAGE;
+    }
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    if (Arrays.asList(rest).contains("--help") || Arrays.asList(rest).contains("-h")) {
+      out.print(entry.command().help());
+      return 0;
+    }
+    try {
+      Options options = entry.command().parse(rest);
+      return execute(entry, options, out, err);
+    } catch (UsageException ex) {
+      err.println("dugout-loadtest " + args[0] + ": " + ex.getMessage());
+      return USAGE;
+    } catch (TargetException ex) {
+      err.println("dugout-loadtest " + args[0] + ": " + ex.getMessage());
+      return TARGET;
+    }
+  }
+
+  private static int execute(
+      Commands.Entry entry, Options options, PrintStream out, PrintStream err)
+      throws UsageException {
+    String name = entry.command().name();
+    URI base = parseUrl(options.string("url"));
+    double maxErrorRate = options.decimal("max-error-rate");
+    DugoutApi api = new DugoutApi(base, options.duration("timeout"));
+    api.checkReachable();
+    TokenSource tokens =
+        options.string("hmac-secret") != null
+            ? new HmacTokenSource(options.string("hmac-secret"))
+            : new DevTokenSource(api);
+    Metrics metrics = new Metrics();
+    Scenario.Outcome outcome;
+    try (RunContext context = new RunContext(options, api, tokens, metrics);
+        Progress progress = new Progress(metrics, err, () -> name + "/" + context.phase())) {
+      outcome = entry.scenario().get().run(context);
+    } catch (TargetException | UsageException ex) {
+      throw ex;
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted");
+    } catch (Exception ex) {
+      throw new TargetException("run failed: " + ex, ex);
+    }
+    Map<String, String> shown = new LinkedHashMap<>(options.asMap());
+    shown.computeIfPresent("hmac-secret", (key, value) -> value.isEmpty() ? value : "(set)");
+    RunResult result = metrics.result(name, shown, outcome.tables(), outcome.notes());
+    Path dir =
+        options.string("out") != null
+            ? Path.of(options.string("out"))
+            : Path.of(
+                "loadtest-results",
+                name
+                    + "-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path json = ReportWriter.write(result, dir);
+    out.print(SummaryTable.render(result));
+    out.println("report: " + dir.resolve("report.html") + "  (raw: " + json + ")");
+    return verdict(result, maxErrorRate, name, err);
+  }
+
+  static int verdict(RunResult result, double maxErrorRate, String name, PrintStream err) {
+    if (result.counts().attempts() == 0 || result.counts().received() == 0) {
+      err.println("dugout-loadtest " + name + ": nothing completed (" + result.counts() + ")");
+      return FAILED;
+    }
+    if (result.errorPercent() > maxErrorRate || result.lostPercent() > maxErrorRate) {
+      err.println(
+          String.format(
+              Locale.ROOT,
+              "dugout-loadtest %s: failed: errors %.3f %%, lost %.3f %% (limit --max-error-rate %s"
+                  + " %%)",
+              name,
+              result.errorPercent(),
+              result.lostPercent(),
+              maxErrorRate));
+      return FAILED;
+    }
+    return 0;
+  }
+
+  private static URI parseUrl(String url) {
+    try {
+      URI uri = URI.create(url);
+      if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
+        throw new UsageException("--url must be an http:// URL with a host, got " + url);
+      }
+      return uri;
+    } catch (IllegalArgumentException ex) {
+      throw new UsageException("--url is not a URL: " + url);
+    }
+  }
+
+  private static String usage(Map<String, Commands.Entry> commands) {
+    StringBuilder text =
+        new StringBuilder(
+            "usage: dugout-loadtest <scenario> [options]   (<scenario> --help for its options)\n\n"
+                + "scenarios:\n");
+    commands
+        .values()
+        .forEach(
+            entry ->
+                text.append(
+                    String.format(
+                        Locale.ROOT,
+                        "  %-9s %s%n",
+                        entry.command().name(),
+                        entry.command().summary())));
+    return text.toString();
+  }
+}

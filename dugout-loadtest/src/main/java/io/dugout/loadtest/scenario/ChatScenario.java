@@ -1,0 +1,38 @@
+package io.dugout.loadtest.scenario;
+
+import io.dugout.loadtest.cli.Options;
+import io.dugout.loadtest.cli.UsageException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code chat}: N users spread over R rooms, every user sending at a share of a fixed total rate
+ * (or closed loop) for a duration. Measures echo and per-receiver delivery latency, sends/s and
+ * deliveries/s.
+ */
+public final class ChatScenario implements Scenario {
+
+  @Override
+  public Outcome run(RunContext context) throws Exception {
+    Options options = context.options();
+    int users = options.integer("users");
+    int rooms = Math.max(1, Math.min(options.integer("rooms"), users));
+    if (users < 1) {
+      throw new UsageException("--users must be at least 1");
+    }
+    List<String> userIds = Population.userIds("lt-user-", users);
+    List<List<String>> members = new ArrayList<>();
+    for (int r = 0; r < rooms; r++) {
+      members.add(new ArrayList<>());
+    }
+    int[] roomOfUser = new int[users];
+    for (int i = 0; i < users; i++) {
+      roomOfUser[i] = i % rooms;
+      members.get(i % rooms).add(userIds.get(i));
+    }
+    List<String> tokens = Population.tokens(context, userIds);
+    List<String> roomIds = Population.rooms(context, context.tokens().serviceToken(), members);
+    return new LiveLoad(context, LiveLoadPlans.plan(options, tokens, roomIds, roomOfUser, users))
+        .run();
+  }
+}

@@ -1,0 +1,170 @@
+package io.dugout.loadtest.scenario;
+
+import io.dugout.loadtest.api.TargetException;
+import io.dugout.loadtest.report.Metrics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Persistent connections sending for a fixed time: every user holds one session subscribed to its
+ * room; the first {@code senders} users send, at a fixed total rate (open loop) or each right after
+ * its own echo (closed loop). Shared by {@code chat} and {@code fanout}.
+ */
+final class LiveLoad {
+
+  /** Connections being opened at once during ramp-up. */
+  private static final int CONNECT_CONCURRENCY = 128;
+
+  /**
+   * What to run.
+   *
+   * @param roomOfUser index into {@code roomIds} for each user
+   * @param senders the first this many users send
+   * @param rate total sends per second across senders (open loop)
+   */
+  record Plan(
+      List<String> tokens,
+      List<String> roomIds,
+      int[] roomOfUser,
+      int senders,
+      double rate,
+      boolean closedLoop,
+      Duration duration,
+      Duration rampUp,
+      Duration drain,
+      String content) {}
+
+  private final RunContext context;
+
+  private final Plan plan;
+
+  private final Metrics metrics;
+
+  private final AtomicIntegerArray subscribers;
+
+  private final List<LiveUser> users = new ArrayList<>();
+
+  private final Map<String, LongAdder> setupFailures = new ConcurrentHashMap<>();
+
+  LiveLoad(RunContext context, Plan plan) {
+    this.context = context;
+    this.plan = plan;
+    this.metrics = context.metrics();
+    this.subscribers = new AtomicIntegerArray(plan.roomIds().size());
+  }
+
+  Scenario.Outcome run() throws InterruptedException {
+    Preflight.stomp(context, plan.tokens().get(0));
+    context.phase("connect");
+    connectAll();
+    List<String> notes = new ArrayList<>();
+    int connected = (int) users.stream().filter(LiveUser::subscribed).count();
+    if (connected == 0) {
+      throw new TargetException(
+          "no session could connect and subscribe: " + setupFailures.keySet());
+    }
+    if (connected < plan.tokens().size()) {
+      notes.add(
+          (plan.tokens().size() - connected)
+              + " of "
+              + plan.tokens().size()
+              + " sessions failed during setup and were left out: "
+              + setupFailures.keySet());
+    }
+
+    context.phase("run");
+    metrics.startMeasuring();
+    long end = System.nanoTime() + plan.duration().toNanos();
+    List<LiveUser> senders =
+        users.stream().filter(user -> user.index() < plan.senders() && user.subscribed()).toList();
+    long periodNanos =
+        plan.closedLoop() ? 0 : Math.max(1, Math.round(1e9 * senders.size() / plan.rate()));
+    for (LiveUser sender : senders) {
+      sender.start(end, periodNanos, context.timeout());
+    }
+    sleepUntil(end);
+    users.forEach(LiveUser::stopSending);
+
+    context.phase("drain");
+    long drainEnd = System.nanoTime() + plan.drain().toNanos();
+    while (metrics.received.sum() < metrics.expected.sum() && System.nanoTime() < drainEnd) {
+      Thread.sleep(20);
+    }
+    metrics.stopMeasuring();
+    context.phase("close");
+    users.forEach(LiveUser::close);
+    notes.add(
+        connected
+            + " sessions in "
+            + plan.roomIds().size()
+            + " rooms, "
+            + senders.size()
+            + " senders, "
+            + (plan.closedLoop()
+                ? "closed loop (next send after the own echo)"
+                : "open loop at " + plan.rate() + " sends/s")
+            + "; expected = sends × subscribers of the room; delivery = every receiver, echo = the"
+            + " sender's own copy");
+    return Scenario.Outcome.of(notes);
+  }
+
+  private void connectAll() throws InterruptedException {
+    int count = plan.tokens().size();
+    Semaphore inFlight = new Semaphore(CONNECT_CONCURRENCY);
+    long start = System.nanoTime();
+    long rampNanos = plan.rampUp().toNanos();
+    for (int i = 0; i < count; i++) {
+      int room = plan.roomOfUser()[i];
+      users.add(
+          new LiveUser(i, room, plan.roomIds().get(room), plan.content(), metrics, subscribers));
+    }
+    try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (LiveUser user : users) {
+        long at = start + (count > 1 ? rampNanos * user.index() / count : 0);
+        executor.submit(
+            () -> {
+              sleepUntil(at);
+              inFlight.acquireUninterruptibly();
+              try {
+                user.connect(context.stomp(), plan.tokens().get(user.index()), context.timeout());
+              } catch (Exception ex) {
+                String reason =
+                    ex.getCause() != null
+                        ? ex.getCause().getMessage()
+                        : String.valueOf(ex.getMessage());
+                setupFailures
+                    .computeIfAbsent(String.valueOf(reason), key -> new LongAdder())
+                    .increment();
+              } finally {
+                inFlight.release();
+              }
+            });
+      }
+    }
+  }
+
+  private static void sleepUntil(long nanoTime) {
+    long wait = nanoTime - System.nanoTime();
+    if (wait > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(wait);
+      } catch (InterruptedException ex) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  static long randomBelow(long bound) {
+    return bound <= 0 ? 0 : ThreadLocalRandom.current().nextLong(bound);
+  }
+}

@@ -1,0 +1,31 @@
+package io.dugout.loadtest.scenario;
+
+import io.dugout.loadtest.cli.Options;
+import io.dugout.loadtest.cli.UsageException;
+import java.util.List;
+
+/** Turns the shared options of {@code chat} and {@code fanout} into a {@link LiveLoad.Plan}. */
+final class LiveLoadPlans {
+
+  private LiveLoadPlans() {}
+
+  static LiveLoad.Plan plan(
+      Options options, List<String> tokens, List<String> roomIds, int[] roomOfUser, int senders) {
+    boolean closedLoop = options.flag("closed-loop");
+    double rate = options.decimal("rate");
+    if (!closedLoop && rate <= 0) {
+      throw new UsageException("--rate must be positive (or use --closed-loop)");
+    }
+    return new LiveLoad.Plan(
+        tokens,
+        roomIds,
+        roomOfUser,
+        senders,
+        rate,
+        closedLoop,
+        options.duration("duration"),
+        options.duration("ramp-up"),
+        options.duration("drain"),
+        Messages.content(options.integer("message-bytes")));
+  }
+}

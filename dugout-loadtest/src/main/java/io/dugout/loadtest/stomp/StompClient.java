@@ -1,0 +1,122 @@
+package io.dugout.loadtest.stomp;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketVersion;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Opens STOMP-over-WebSocket sessions to one endpoint. All sessions share a few I/O threads, so
+ * thousands of connections cost little more than their socket buffers.
+ */
+public final class StompClient implements AutoCloseable {
+
+  private static final int MAX_FRAME_BYTES = 1 << 20;
+
+  private final URI endpoint;
+
+  private final Duration timeout;
+
+  private final EventLoopGroup group;
+
+  private final Bootstrap bootstrap;
+
+  /**
+   * @param endpoint the WebSocket URL, e.g. {@code ws://localhost:8080/ws}
+   * @param ioThreads I/O threads shared by every session
+   * @param timeout bound on the TCP connect and the WebSocket handshake
+   */
+  public StompClient(URI endpoint, int ioThreads, Duration timeout) {
+    if (!"ws".equals(endpoint.getScheme())) {
+      throw new IllegalArgumentException("only ws:// endpoints are supported, got " + endpoint);
+    }
+    this.endpoint = endpoint;
+    this.timeout = timeout;
+    // why: epoll (edge-triggered, fewer syscalls and copies) keeps the generator's CPU per delivery
+    // low on Linux
+    boolean epoll = Epoll.isAvailable();
+    this.group =
+        new MultiThreadIoEventLoopGroup(
+            ioThreads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+    this.bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis());
+  }
+
+  /** Opens a WebSocket, sends CONNECT with the bearer token and completes on CONNECTED. */
+  public CompletableFuture<StompSession> connect(String token, StompListener listener) {
+    CompletableFuture<StompSession> connected = new CompletableFuture<>();
+    WebSocketClientProtocolConfig config =
+        WebSocketClientProtocolConfig.newBuilder()
+            .webSocketUri(endpoint)
+            .version(WebSocketVersion.V13)
+            .customHeaders(EmptyHttpHeaders.INSTANCE)
+            .maxFramePayloadLength(MAX_FRAME_BYTES)
+            .handshakeTimeoutMillis(timeout.toMillis())
+            .withUTF8Validator(false)
+            .build();
+    String host = endpoint.getHost();
+    ChannelFuture opened =
+        bootstrap
+            .clone()
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    channel
+                        .pipeline()
+                        .addLast(
+                            new HttpClientCodec(),
+                            new HttpObjectAggregator(65_536),
+                            new WebSocketClientProtocolHandler(config),
+                            new WebSocketFrameAggregator(MAX_FRAME_BYTES),
+                            new StompHandler(host, token, listener, connected));
+                  }
+                })
+            .connect(host, port());
+    opened.addListener(
+        result -> {
+          if (!result.isSuccess()) {
+            Throwable cause = result.cause();
+            connected.completeExceptionally(
+                new StompException(
+                    "cannot connect to " + endpoint + ": " + cause.getMessage(), cause));
+          }
+        });
+    return connected;
+  }
+
+  public URI endpoint() {
+    return endpoint;
+  }
+
+  private int port() {
+    return endpoint.getPort() > 0 ? endpoint.getPort() : 80;
+  }
+
+  @Override
+  public void close() {
+    group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

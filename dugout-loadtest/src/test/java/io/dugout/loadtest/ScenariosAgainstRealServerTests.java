@@ -1,0 +1,313 @@
+package io.dugout.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Every scenario, on a small configuration, against a real server process: the reports must be
+ * written and their numbers consistent (every expected delivery either received or lost, nothing
+ * lost and no errors against a healthy server, non-zero throughput). Never timings.
+ */
+class ScenariosAgainstRealServerTests {
+
+  private static DugoutServerProcess server;
+
+  @TempDir static Path temp;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    // why: closed loop measures capacity; the per-user send limit (50/s by default) is tested on
+    // its own below
+    server =
+        DugoutServerProcess.start(
+            Files.createDirectories(temp.resolve("data")),
+            "--dugout.realtime.messages-per-second=100000",
+            "--dugout.realtime.message-burst=100000");
+  }
+
+  @AfterAll
+  static void stopServer() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void sendFlowGetsEveryMessageBackToItsSender() throws Exception {
+    Run run = run("send", "--users", "6", "--rooms", "2", "--loops", "3", "--ramp-up", "1s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    assertThat(counts.path("attempts").asLong()).isEqualTo(18);
+    assertThat(counts.path("sent").asLong()).isEqualTo(18);
+    assertThat(counts.path("expected").asLong()).isEqualTo(18);
+    assertThat(counts.path("received").asLong()).isEqualTo(18);
+    assertThat(run.samples("echo")).isEqualTo(18);
+    assertThat(run.samples("connect")).isEqualTo(18);
+  }
+
+  @Test
+  void sustainedSendFlowStopsStartingLoopsAfterItsDuration() throws Exception {
+    Run run =
+        run(
+            "send",
+            "--users",
+            "2",
+            "--rooms",
+            "1",
+            "--loops",
+            "100000",
+            "--duration",
+            "2s",
+            "--ramp-up",
+            "0s");
+
+    run.assertSucceeded();
+    long attempts = run.result.path("counts").path("attempts").asLong();
+    assertThat(attempts).isBetween(2L, 100_000L * 2 - 1);
+    assertThat(run.samples("echo")).isEqualTo(attempts);
+  }
+
+  @Test
+  void chatDeliversEveryMessageToEveryMemberOfItsRoom() throws Exception {
+    Run run =
+        run(
+            "chat",
+            "--users",
+            "6",
+            "--rooms",
+            "2",
+            "--rate",
+            "30",
+            "--duration",
+            "3s",
+            "--ramp-up",
+            "1s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    long sent = counts.path("sent").asLong();
+    assertThat(sent).isPositive();
+    assertThat(counts.path("expected").asLong()).as("3 members per room").isEqualTo(sent * 3);
+    assertThat(run.samples("echo")).isEqualTo(sent);
+    assertThat(run.samples("delivery")).isEqualTo(counts.path("received").asLong());
+  }
+
+  @Test
+  void closedLoopChatKeepsEverySenderBusyUntilTheEnd() throws Exception {
+    Run run =
+        run(
+            "chat",
+            "--users",
+            "4",
+            "--rooms",
+            "1",
+            "--closed-loop",
+            "--duration",
+            "2s",
+            "--ramp-up",
+            "0s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    assertThat(counts.path("sent").asLong()).as("several rounds per sender").isGreaterThan(4 * 3);
+    assertThat(counts.path("expected").asLong()).isEqualTo(counts.path("sent").asLong() * 4);
+  }
+
+  @Test
+  void fanoutDeliversEveryMessageToEverySubscriber() throws Exception {
+    Run run =
+        run(
+            "fanout",
+            "--users",
+            "8",
+            "--senders",
+            "2",
+            "--rate",
+            "20",
+            "--duration",
+            "3s",
+            "--ramp-up",
+            "1s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    long sent = counts.path("sent").asLong();
+    assertThat(sent).isPositive();
+    assertThat(counts.path("expected").asLong()).isEqualTo(sent * 8);
+    assertThat(run.samples("echo")).isEqualTo(sent);
+  }
+
+  @Test
+  void historyReadsTheRequestedPageAtEveryCursorDepth() throws Exception {
+    Run run =
+        run(
+            "history",
+            "--messages",
+            "300",
+            "--clients",
+            "4",
+            "--requests",
+            "25",
+            "--enter-requests",
+            "10",
+            "--page-size",
+            "20",
+            "--depth-buckets",
+            "3");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    assertThat(counts.path("attempts").asLong()).isEqualTo(4 * 25 + 4 * 10);
+    assertThat(counts.path("received").asLong()).isEqualTo(4 * 25 + 4 * 10);
+    assertThat(run.samples("history")).isEqualTo(100);
+    assertThat(run.samples("enter")).isEqualTo(40);
+    JsonNode depth = run.result.path("tables").get(0);
+    assertThat(depth.path("rows").size()).isEqualTo(3);
+    long perBucket = 0;
+    for (JsonNode row : depth.path("rows")) {
+      perBucket += Long.parseLong(row.get(1).asString());
+    }
+    assertThat(perBucket).as("every history request falls in one depth bucket").isEqualTo(100);
+  }
+
+  @Test
+  void rejectedTokenStopsTheRunWithOneClearLine() throws Exception {
+    Run run =
+        run(
+            "send",
+            "--users",
+            "2",
+            "--loops",
+            "1",
+            "--hmac-secret",
+            "not-the-server-secret-not-the-server-secret");
+
+    assertThat(run.exit).isEqualTo(Main.TARGET);
+    assertThat(run.err).contains("token rejected");
+    assertThat(run.dir.resolve("result.json")).doesNotExist();
+  }
+
+  /**
+   * A second server, configured as a production deployment would be: an HS256 secret (so the tool
+   * mints its own tokens) and a tight per-user send limit.
+   */
+  @Test
+  void sendsRejectedByTheServerAreErrorsNotLostDeliveries() throws Exception {
+    String secret = "loadtest-secret-of-at-least-32-bytes-0123456789";
+    try (DugoutServerProcess limited =
+        DugoutServerProcess.start(
+            Files.createDirectories(temp.resolve("limited")),
+            "--dugout.auth.jwt.hmac-secret=" + secret,
+            "--dugout.realtime.messages-per-second=20",
+            "--dugout.realtime.message-burst=5")) {
+      Run run =
+          run(
+              limited,
+              "chat",
+              "--users",
+              "2",
+              "--rooms",
+              "1",
+              "--closed-loop",
+              "--duration",
+              "2s",
+              "--ramp-up",
+              "0s",
+              "--max-error-rate",
+              "100",
+              "--hmac-secret",
+              secret);
+
+      assertThat(run.exit).as(run.err).isZero();
+      JsonNode counts = run.result.path("counts");
+      assertThat(counts.path("errors").asLong()).isPositive();
+      assertThat(run.result.path("errorKinds").propertyNames())
+          .containsExactly("send rejected: rate_limited");
+      assertThat(counts.path("lost").asLong()).isZero();
+      assertThat(counts.path("expected").asLong())
+          .isEqualTo(counts.path("received").asLong())
+          .isEqualTo((counts.path("sent").asLong() - counts.path("errors").asLong()) * 2);
+      assertThat(run.result.path("options").path("hmac-secret").asString()).isEqualTo("(set)");
+    }
+  }
+
+  private Run run(String... scenarioArgs) throws Exception {
+    return run(server, scenarioArgs);
+  }
+
+  private Run run(DugoutServerProcess server, String... scenarioArgs) throws Exception {
+    Path dir = temp.resolve("out-" + scenarioArgs[0] + "-" + System.nanoTime());
+    List<String> args = new ArrayList<>(List.of(scenarioArgs));
+    args.addAll(List.of("--url", server.url(), "--out", dir.toString(), "--timeout", "10s"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Main.run(
+            args.toArray(String[]::new),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    Path json = dir.resolve("result.json");
+    JsonNode result =
+        Files.exists(json) ? JsonMapper.builder().build().readTree(json.toFile()) : null;
+    return new Run(
+        exit,
+        out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8),
+        result,
+        dir);
+  }
+
+  private record Run(int exit, String out, String err, JsonNode result, Path dir) {
+
+    void assertSucceeded() throws Exception {
+      assertThat(exit).as("exit status; stderr:\n%s\nstdout:\n%s", err, out).isZero();
+      JsonNode counts = result.path("counts");
+      assertThat(counts.path("errors").asLong())
+          .as("errors: %s", result.path("errorKinds"))
+          .isZero();
+      assertThat(counts.path("lost").asLong()).isZero();
+      assertThat(counts.path("duplicates").asLong()).isZero();
+      assertThat(counts.path("expected").asLong())
+          .isEqualTo(counts.path("received").asLong() + counts.path("lost").asLong());
+      assertThat(counts.path("received").asLong()).isPositive();
+      assertThat(result.path("measuredSeconds").asDouble()).isPositive();
+      assertThat(result.path("timeline").size()).isPositive();
+      assertThat(result.path("generator").path("cpuSeconds").asDouble()).isPositive();
+      result
+          .path("latency")
+          .properties()
+          .forEach(
+              series -> {
+                assertThat(series.getValue().path("perSecond").asDouble())
+                    .as("throughput of %s", series.getKey())
+                    .isPositive();
+                assertThat(series.getValue().path("p99Ms").asDouble())
+                    .isGreaterThanOrEqualTo(series.getValue().path("p50Ms").asDouble());
+              });
+      String html = Files.readString(dir.resolve("report.html"));
+      assertThat(html)
+          .contains("<canvas")
+          .contains("\"scenario\" : \"" + result.path("scenario").asString() + "\"");
+      assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http");
+      assertThat(out).contains("p99.9").contains("generator CPU");
+    }
+
+    long samples(String series) {
+      return result.path("latency").path(series).path("samples").asLong();
+    }
+  }
+}
