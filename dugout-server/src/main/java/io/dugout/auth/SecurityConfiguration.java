@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
@@ -27,6 +28,16 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 class SecurityConfiguration implements WebMvcConfigurer {
 
   static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
+
+  /**
+   * The WebSocket handshake skips the security filters entirely: it carries no credentials
+   * (STOMP authenticates on CONNECT) and the filters were most of the cost of opening a
+   * connection.
+   */
+  @Bean
+  WebSecurityCustomizer webSocketHandshake() {
+    return web -> web.ignoring().requestMatchers("/ws");
+  }
 
   @Bean
   SecurityFilterChain api(HttpSecurity http) throws Exception {
