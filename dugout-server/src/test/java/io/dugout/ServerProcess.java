@@ -45,12 +45,17 @@ public final class ServerProcess implements AutoCloseable {
     return process.pid();
   }
 
-  /** Kills the process with SIGKILL and waits until it is gone. */
-  public void kill() throws InterruptedException {
+  /**
+   * Kills the process with SIGKILL and waits until it is gone.
+   *
+   * @return its exit code: 137 (128 + SIGKILL) on Linux when the kill, not a shutdown, ended it
+   */
+  public int kill() throws InterruptedException {
     process.destroyForcibly();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       throw new AssertionError("server did not die");
     }
+    return process.exitValue();
   }
 
   /** Sends SIGTERM and waits for a graceful exit. */

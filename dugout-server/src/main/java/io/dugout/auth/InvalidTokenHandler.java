@@ -1,6 +1,7 @@
 package io.dugout.auth;
 
 import io.dugout.system.Problems;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -14,6 +15,7 @@ class InvalidTokenHandler {
   @ExceptionHandler(TokenVerifier.InvalidTokenException.class)
   ResponseEntity<ProblemDetail> invalidToken(TokenVerifier.InvalidTokenException e) {
     return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+        .header(HttpHeaders.WWW_AUTHENTICATE, SecurityConfiguration.INVALID_TOKEN_CHALLENGE)
         .body(Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", e.getMessage(), null));
   }
 }

@@ -1,14 +1,22 @@
 package io.dugout.auth;
 
 import io.dugout.system.Problems;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -19,6 +27,18 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration implements WebMvcConfigurer {
 
+  static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
+
+  /**
+   * The WebSocket handshake skips the security filters entirely: it carries no credentials
+   * (STOMP authenticates on CONNECT) and the filters were most of the cost of opening a
+   * connection.
+   */
+  @Bean
+  WebSecurityCustomizer webSocketHandshake() {
+    return web -> web.ignoring().requestMatchers("/ws");
+  }
+
   @Bean
   SecurityFilterChain api(HttpSecurity http) throws Exception {
     http.csrf(csrf -> csrf.disable())
@@ -28,7 +48,10 @@ class SecurityConfiguration implements WebMvcConfigurer {
                 requests
                     .requestMatchers("/api/v1/dev/token", "/actuator/health/**", "/actuator/health")
                     .permitAll()
-                    .requestMatchers("/api/**", "/actuator/**")
+                    // why: metrics describe the whole node and its traffic, for operators only
+                    .requestMatchers("/actuator/**")
+                    .hasAuthority("SCOPE_" + Caller.SERVICE_SCOPE)
+                    .requestMatchers("/api/**")
                     .authenticated()
                     .anyRequest()
                     .permitAll())
@@ -40,22 +63,42 @@ class SecurityConfiguration implements WebMvcConfigurer {
                     .accessDeniedHandler(
                         (request, response, e) ->
                             Problems.write(
+                                request,
                                 response,
                                 Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
         .exceptionHandling(ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
     return http.build();
   }
 
+  /**
+   * URLs Spring Security's firewall refuses (a {@code ;}, an encoded {@code /}, …) get a
+   * problem too, not the servlet container's error page.
+   */
+  @Bean
+  RequestRejectedHandler requestRejectedHandler() {
+    return (request, response, e) ->
+        Problems.write(
+            request,
+            response,
+            Problems.of(HttpStatus.BAD_REQUEST, "request", "the request URL is not allowed", null));
+  }
+
+  /**
+   * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every
+   * 401 and RFC 6750 words for bearer tokens: {@code error="invalid_token"} when a token was
+   * sent but is not good.
+   */
   private static void unauthenticated(
-      jakarta.servlet.http.HttpServletRequest request,
-      jakarta.servlet.http.HttpServletResponse response,
-      org.springframework.security.core.AuthenticationException e)
-      throws java.io.IOException {
+      HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
+      throws IOException {
+    boolean badToken = e instanceof OAuth2AuthenticationException;
     String detail =
-        e instanceof org.springframework.security.oauth2.server.resource.InvalidBearerTokenException
+        badToken
             ? "a valid bearer token is required: " + e.getMessage()
             : "a valid bearer token is required";
-    Problems.write(response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
+    response.setHeader(HttpHeaders.WWW_AUTHENTICATE, badToken ? INVALID_TOKEN_CHALLENGE : "Bearer");
+    Problems.write(
+        request, response, Problems.of(HttpStatus.UNAUTHORIZED, "unauthenticated", detail, null));
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.auth.TokenVerifier;
 import io.dugout.message.MessageService;
 import io.dugout.message.PostMessage;
+import io.dugout.message.RoomAccess;
 import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
@@ -30,6 +31,7 @@ class ClientInbound {
   private final TokenVerifier tokens;
   private final MessageService messages;
   private final RoomService rooms;
+  private final RoomAccess access;
   private final Subscriptions subscriptions;
   private final RoomBroadcaster broadcaster;
   private final SendRateLimiter rateLimiter;
@@ -41,6 +43,7 @@ class ClientInbound {
       TokenVerifier tokens,
       MessageService messages,
       RoomService rooms,
+      RoomAccess access,
       Subscriptions subscriptions,
       RoomBroadcaster broadcaster,
       SendRateLimiter rateLimiter,
@@ -49,6 +52,7 @@ class ClientInbound {
     this.tokens = tokens;
     this.messages = messages;
     this.rooms = rooms;
+    this.access = access;
     this.subscriptions = subscriptions;
     this.broadcaster = broadcaster;
     this.rateLimiter = rateLimiter;
@@ -247,6 +251,12 @@ class ClientInbound {
     broadcaster.typing(roomId, caller.userId());
   }
 
+  /** Forgets typing times older than the interval, so the map holds only recent typists. */
+  void forgetOldTyping(long now) {
+    long interval = properties.typingInterval().toMillis();
+    lastTyping.values().removeIf(at -> now - at >= interval);
+  }
+
   private void disconnect(ClientSession session, StompHeaderAccessor headers) {
     String receipt = headers.getReceipt();
     if (receipt != null) {
@@ -256,8 +266,13 @@ class ClientInbound {
     }
   }
 
+  /** Membership only: one point read, not the room's whole view. */
   private void requireReader(Caller caller, String roomId) {
-    rooms.get(caller, roomId);
+    if (caller.service()) {
+      access.requireRoom(roomId);
+    } else {
+      access.requireMember(roomId, caller.userId());
+    }
   }
 
   private void receipt(ClientSession session, StompHeaderAccessor headers) {

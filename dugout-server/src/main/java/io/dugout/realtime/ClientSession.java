@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
 /**
  * One client connection: who it is, its subscriptions, and its bounded outbound queue.
@@ -123,15 +124,21 @@ final class ClientSession {
     return queuedFrames.get();
   }
 
-  /** Closes the connection now, dropping what is still queued. */
+  /**
+   * Closes the connection, dropping what is still queued. Returns at once: the close handshake
+   * with a stuck client can block, and the caller may be delivering a room's messages.
+   */
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
       queue.clear();
-      try {
-        socket.close(status);
-      } catch (IOException | RuntimeException e) {
-        log.debug("Closing {} failed: {}", id(), e.toString());
-      }
+      writers.execute(
+          () -> {
+            try {
+              socket.close(status);
+            } catch (IOException | RuntimeException e) {
+              log.debug("Closing {} failed: {}", id(), e.toString());
+            }
+          });
     }
   }
 
@@ -154,7 +161,7 @@ final class ClientSession {
         if (batch.isEmpty() || closed.get()) {
           break;
         }
-        socket.sendMessage(new TextMessage(batch));
+        write(batch);
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
@@ -167,6 +174,23 @@ final class ClientSession {
       scheduleWrite();
     } else if (closeAfterFlush != null && queue.isEmpty()) {
       close(closeAfterFlush);
+    }
+  }
+
+  /**
+   * Writes one text message. Through the container's writer the characters go from an array,
+   * which Tomcat encodes to UTF-8 several times faster than a {@code String} it must walk char by
+   * char (a fifth of all server CPU at 100k deliveries/s).
+   */
+  private void write(StringBuilder batch) throws IOException {
+    if (socket instanceof StandardWebSocketSession standard) {
+      char[] chars = new char[batch.length()];
+      batch.getChars(0, chars.length, chars, 0);
+      try (var writer = standard.getNativeSession().getBasicRemote().getSendWriter()) {
+        writer.write(chars);
+      }
+    } else {
+      socket.sendMessage(new TextMessage(batch));
     }
   }
 

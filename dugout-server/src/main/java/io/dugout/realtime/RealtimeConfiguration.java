@@ -33,8 +33,8 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   @Bean
   ServletServerContainerFactoryBean webSocketContainer() {
     var container = new ServletServerContainerFactoryBean();
-    container.setMaxTextMessageBufferSize(8 * 1024);
-    container.setMaxBinaryMessageBufferSize(8 * 1024);
+    container.setMaxTextMessageBufferSize(4 * 1024);
+    container.setMaxBinaryMessageBufferSize(4 * 1024);
     return container;
   }
 }

@@ -24,16 +24,19 @@ class SessionKeeper implements SmartLifecycle {
 
   private final Subscriptions subscriptions;
   private final StompEndpoint endpoint;
+  private final ClientInbound inbound;
   private ScheduledExecutorService timer;
   private volatile boolean running;
 
-  SessionKeeper(Subscriptions subscriptions, StompEndpoint endpoint) {
+  SessionKeeper(Subscriptions subscriptions, StompEndpoint endpoint, ClientInbound inbound) {
     this.subscriptions = subscriptions;
     this.endpoint = endpoint;
+    this.inbound = inbound;
   }
 
   @Override
   public void start() {
+    endpoint.startAccepting();
     timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("dugout-heartbeat").factory());
     timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     running = true;
@@ -62,6 +65,7 @@ class SessionKeeper implements SmartLifecycle {
 
   void tick() {
     long now = System.currentTimeMillis();
+    inbound.forgetOldTyping(now);
     for (ClientSession session : subscriptions.sessions()) {
       try {
         if (!session.connected()) {

@@ -148,6 +148,10 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     return true;
   }
 
+  void startAccepting() {
+    accepting = true;
+  }
+
   /** Stops taking connections and waits up to {@code waitMillis} for frames being handled. */
   void stopAccepting(long waitMillis) {
     accepting = false;

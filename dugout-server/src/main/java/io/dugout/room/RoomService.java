@@ -59,8 +59,10 @@ public class RoomService {
     if (room.type() != RoomType.GROUP) {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
+    // why: a newcomer starts with nothing unread; earlier history is there to scroll, not to owe
+    long lastSeq = messages.lastSeq(roomId);
     boolean added =
-        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), 0));
+        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), lastSeq));
     if (added) {
       messages.postSystem(roomId, userId, userId + " joined");
       events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));
@@ -130,7 +132,10 @@ public class RoomService {
         caller.service()
             ? lastSeq
             : rooms.findMember(roomId, caller.userId()).map(Member::lastReadSeq).orElse(lastSeq);
-    var members = withMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
+    // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
+    boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
+    var members =
+        includeMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
     return new RoomView(
         room.id(),
         room.type(),

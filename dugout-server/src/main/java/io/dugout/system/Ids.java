@@ -23,9 +23,13 @@ public final class Ids {
     return new UUID(high, low).toString();
   }
 
+  /** Characters that URLs give special meaning to, so an id holding one could not be a path segment. */
+  private static final String RESERVED = "/\\%;?#";
+
   /**
-   * Checks an externally supplied id: 1 to {@code maxLength} printable characters, no whitespace
-   * and no control characters (ids are parts of storage keys and STOMP headers).
+   * Checks an externally supplied id: 1 to {@code maxLength} printable characters, no whitespace,
+   * no control characters (ids are parts of storage keys and STOMP headers) and none of {@code /
+   * \ % ; ? #} (ids are path segments of the REST API).
    */
   public static String require(String field, String value, int maxLength) {
     if (value == null || value.isEmpty()) {
@@ -38,6 +42,9 @@ public final class Ids {
       char c = value.charAt(i);
       if (c <= ' ' || c == 0x7F || Character.isWhitespace(c) || Character.isISOControl(c)) {
         throw DugoutException.invalid(field, "must not contain whitespace or control characters");
+      }
+      if (RESERVED.indexOf(c) >= 0) {
+        throw DugoutException.invalid(field, "must not contain any of / \\ % ; ? #");
       }
     }
     return value;

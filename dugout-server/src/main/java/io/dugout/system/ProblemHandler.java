@@ -1,5 +1,6 @@
 package io.dugout.system;
 
+import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -51,11 +52,26 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> createResponseEntity(
       Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-    // why: Spring's own problems (405, 415, …) get Dugout's code too, so clients can switch on it
+    // why: Spring's own problems (404 for an unknown path, 405, 415, …) get Dugout's type and
+    // code too, so clients can switch on them, and say nothing of how the server is built
     if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
-      problem.setProperty("code", status.is4xxClientError() ? "request" : "internal");
+      String code = codeOf(status);
+      problem.setType(URI.create("urn:dugout:problem:" + code));
+      problem.setProperty("code", code);
+      if (status.value() == HttpStatus.NOT_FOUND.value()) {
+        problem.setDetail("no such endpoint");
+      }
     }
     return super.createResponseEntity(body, headers, status, request);
+  }
+
+  private static String codeOf(HttpStatusCode status) {
+    return switch (status.value()) {
+      case 400 -> "validation";
+      case 404 -> "not_found";
+      case 413 -> "too_large";
+      default -> status.is4xxClientError() ? "request" : "internal";
+    };
   }
 
   private static ProblemDetail unreadable(HttpMessageNotReadableException e) {

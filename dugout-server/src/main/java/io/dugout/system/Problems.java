@@ -1,5 +1,6 @@
 package io.dugout.system;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
@@ -33,13 +34,19 @@ public final class Problems {
     return of(e.status(), e.code(), e.getMessage(), e.field());
   }
 
-  /** Writes a problem outside Spring MVC (security filters, servlet filters). */
-  public static void write(HttpServletResponse response, ProblemDetail problem) throws IOException {
+  /**
+   * Writes a problem outside Spring MVC (security filters, servlet filters), in the same shape
+   * as Spring MVC writes them: with the request path as {@code instance}.
+   */
+  public static void write(
+      HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+      throws IOException {
     var body = new LinkedHashMap<String, Object>();
     body.put("type", problem.getType().toString());
     body.put("title", problem.getTitle());
     body.put("status", problem.getStatus());
     body.put("detail", problem.getDetail());
+    body.put("instance", request.getRequestURI());
     if (problem.getProperties() != null) {
       body.putAll(problem.getProperties());
     }

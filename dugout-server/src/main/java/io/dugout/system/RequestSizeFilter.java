@@ -1,10 +1,17 @@
 package io.dugout.system;
 
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -13,7 +20,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses REST bodies over {@code dugout.limits.max-request-bytes} with 413 before anything
- * reads them, so one client cannot make the server buffer large documents.
+ * parses them, so one client cannot make the server buffer large documents. A body without a
+ * Content-Length (chunked, as streaming HTTP clients send it) is read up to the limit and no
+ * further.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -35,19 +44,93 @@ class RequestSizeFilter extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     long length = request.getContentLengthLong();
-    boolean chunked = length < 0 && "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding"));
-    if (length > maxBytes || chunked) {
-      Problems.write(
-          response,
-          Problems.of(
-              HttpStatus.CONTENT_TOO_LARGE,
-              "too_large",
-              chunked
-                  ? "request bodies must declare a Content-Length"
-                  : "the request body is over " + maxBytes + " bytes",
-              null));
+    if (length > maxBytes) {
+      tooLarge(request, response);
+      return;
+    }
+    if (length < 0 && request.getHeader("Transfer-Encoding") != null) {
+      byte[] body = request.getInputStream().readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE));
+      if (body.length > maxBytes) {
+        tooLarge(request, response);
+        return;
+      }
+      chain.doFilter(new ReadBody(request, body), response);
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  private void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    Problems.write(
+        request,
+        response,
+        Problems.of(
+            HttpStatus.CONTENT_TOO_LARGE,
+            "too_large",
+            "the request body is over " + maxBytes + " bytes",
+            null));
+  }
+
+  /** A request whose body was already read, within the limit. */
+  private static final class ReadBody extends HttpServletRequestWrapper {
+
+    private final byte[] body;
+    private final ServletInputStream stream;
+
+    ReadBody(HttpServletRequest request, byte[] body) {
+      super(request);
+      this.body = body;
+      this.stream = streamOf(new ByteArrayInputStream(body));
+    }
+
+    @Override
+    public int getContentLength() {
+      return body.length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+      return body.length;
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+      return stream;
+    }
+
+    private static ServletInputStream streamOf(ByteArrayInputStream in) {
+      return new ServletInputStream() {
+        @Override
+        public int read() {
+          return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+          return in.read(b, off, len);
+        }
+
+        @Override
+        public boolean isFinished() {
+          return in.available() == 0;
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+          throw new UnsupportedOperationException("the body was read already");
+        }
+      };
+    }
+
+    @Override
+    public BufferedReader getReader() {
+      String encoding = getCharacterEncoding() == null ? "UTF-8" : getCharacterEncoding();
+      return new BufferedReader(new InputStreamReader(stream, Charset.forName(encoding)));
+    }
   }
 }

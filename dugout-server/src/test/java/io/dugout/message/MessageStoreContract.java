@@ -185,12 +185,14 @@ public abstract class MessageStoreContract {
   void pagesWithoutGapsOrRepeatsWhileOthersAppend() throws Exception {
     appendMany(ROOM, 100);
     var stop = new AtomicBoolean();
+    var writing = new CountDownLatch(1);
     try (var pool = Executors.newSingleThreadExecutor()) {
       var writer =
           pool.submit(
               () -> {
                 for (int i = 0; i < 2000 && !stop.get(); i++) {
                   append(ROOM, "writer", "w" + i);
+                  writing.countDown();
                 }
               });
       var older = new ArrayList<Long>();
@@ -200,6 +202,9 @@ public abstract class MessageStoreContract {
         older.addAll(seqs(page));
         cursor = page.getLast().seq();
       }
+      // why: on a busy machine the writer may not have started yet; paging forward needs
+      // something to page through while the writer keeps appending
+      assertThat(writing.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
       var newer = new ArrayList<Long>();
       long after = 100;
       for (int i = 0; i < 50 && !(page = store.after(ROOM, after, 9)).isEmpty(); i++) {

@@ -3,10 +3,8 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.ServerProcess;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.dugout.api.ApiResponse;
+import io.dugout.api.DugoutClient;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,13 +16,10 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Kills the server process for real while clients send, and checks what survived. */
 class CrashRecoveryTests {
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String[] NO_RATE_LIMIT = {
     "--dugout.realtime.messages-per-second=1000000", "--dugout.realtime.message-burst=1000000"
   };
@@ -112,17 +107,14 @@ class CrashRecoveryTests {
     }
   }
 
-  private static String createGroup(int port, String... users) throws Exception {
-    var members = new StringBuilder();
-    for (String u : users) {
-      members.append(members.isEmpty() ? "" : ",").append('"').append(u).append('"');
-    }
-    return send(port, token(port, users[0]), "POST", "/api/v1/rooms", "{\"type\":\"GROUP\",\"memberIds\":[" + members + "]}")
+  private static String createGroup(int port, String... users) {
+    return ok(DugoutClient.onPort(port).postJson(
+            token(port, users[0]), "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of(users))))
         .get("id")
         .asString();
   }
 
-  private static List<JsonNode> allMessages(int port, String token, String room) throws Exception {
+  private static List<JsonNode> allMessages(int port, String token, String room) {
     var all = new ArrayList<JsonNode>();
     long after = 0;
     while (true) {
@@ -137,20 +129,16 @@ class CrashRecoveryTests {
     }
   }
 
-  private static String token(int port, String user) throws Exception {
-    return send(port, null, "POST", "/api/v1/dev/token", "{\"userId\":\"" + user + "\"}").get("token").asString();
+  private static String token(int port, String user) {
+    return DugoutClient.onPort(port).token(user);
   }
 
-  private static JsonNode send(int port, String token, String method, String path, String body) throws Exception {
-    var request =
-        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-            .header("Content-Type", "application/json")
-            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
-    }
-    var response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isLessThan(300);
-    return JSON.readTree(response.body());
+  private static JsonNode send(int port, String token, String method, String path, String body) {
+    return ok(DugoutClient.onPort(port).send(method, token, path, body));
+  }
+
+  private static JsonNode ok(ApiResponse response) {
+    assertThat(response.status()).as(response.toString()).isLessThan(300);
+    return response.json();
   }
 }

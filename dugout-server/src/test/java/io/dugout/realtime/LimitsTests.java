@@ -20,7 +20,7 @@ class LimitsTests extends RealtimeTestBase {
 
   @Test
   void disconnectsAClientThatStopsReadingWhileOthersGetEverything() throws Exception {
-    String room = group("alice", "bob", "slow");
+    String room = groupOf("alice", "bob", "slow");
     var bob = connect("bob");
     var slow = connect("slow");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
@@ -61,7 +61,7 @@ class LimitsTests extends RealtimeTestBase {
 
   @Test
   void answersSendsOverTheRateLimitOnTheErrorQueueAndKeepsTheConnection() throws Exception {
-    String room = group("alice");
+    String room = groupOf("alice");
     var alice = connect("alice");
     alice.subscribeAndWait("e", "/user/queue/errors");
     for (int i = 0; i < 20; i++) {

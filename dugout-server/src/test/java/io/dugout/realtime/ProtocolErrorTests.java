@@ -8,19 +8,15 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 
 class ProtocolErrorTests extends RealtimeTestBase {
 
-  @Value("${dugout.data-dir}")
-  Path dataDir;
 
   @Test
   void rejectsAConnectWithABadTokenWithAnErrorThenCloses() {
@@ -69,7 +65,7 @@ class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test
   void rejectsSubscriptionToRoomTheUserIsNotIn() {
-    String room = group("alice");
+    String room = groupOf("alice");
     var mallory = connect("mallory");
     mallory.subscribe("m", "/topic/rooms." + room);
     var error = mallory.await(f -> true).requireCommand("ERROR");
@@ -93,7 +89,7 @@ class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test
   void rejectsMalformedFramesWithoutHurtingOtherSessions() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var bob = connect("bob");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
     var broken = connect("alice");
@@ -115,7 +111,7 @@ class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test
   void reportsABadSendOnTheErrorQueueAndKeepsTheConnection() {
-    String room = group("alice");
+    String room = groupOf("alice");
     var alice = connect("alice");
     alice.subscribeAndWait("e", "/user/queue/errors");
     alice.subscribeAndWait("a", "/topic/rooms." + room);
@@ -146,7 +142,7 @@ class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test
   void reportsASendToARoomTheUserIsNotInAsForbidden() {
-    String room = group("alice");
+    String room = groupOf("alice");
     var mallory = connect("mallory");
     mallory.subscribeAndWait("e", "/user/queue/errors");
     mallory.sendJson("/app/rooms." + room + ".messages", text("sneak", "x"), "r");

@@ -1,36 +1,17 @@
 package io.dugout.realtime;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.dugout.api.ApiTest;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A real server on a random port with a fresh data directory, and REST helpers for setup. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-abstract class RealtimeTestBase {
+/** The shared test server, plus STOMP clients that are closed after each test. */
+abstract class RealtimeTestBase extends ApiTest {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-  @LocalServerPort int port;
   private final List<StompTestClient> clients = new ArrayList<>();
-
-  @DynamicPropertySource
-  static void dataDir(DynamicPropertyRegistry registry) throws Exception {
-    Path dir = Files.createTempDirectory("dugout-realtime");
-    registry.add("dugout.data-dir", dir::toString);
-  }
 
   @AfterEach
   void closeClients() {
@@ -38,66 +19,43 @@ abstract class RealtimeTestBase {
   }
 
   StompTestClient connect(String userId) {
-    var client = StompTestClient.connect(port, token(userId));
-    clients.add(client);
-    return client;
+    var stomp = StompTestClient.connect(port, token(userId));
+    clients.add(stomp);
+    return stomp;
   }
 
   StompTestClient open() {
-    var client = StompTestClient.open(port);
-    clients.add(client);
-    return client;
+    var stomp = StompTestClient.open(port);
+    clients.add(stomp);
+    return stomp;
   }
 
   String token(String userId) {
-    return post(null, "/api/v1/dev/token", "{\"userId\":\"" + userId + "\"}").get("token").asString();
-  }
-
-  String serviceToken() {
-    return post(null, "/api/v1/dev/token", "{\"userId\":\"backend\",\"scope\":\"dugout:service\"}").get("token").asString();
+    return client.token(userId);
   }
 
   /** Creates a GROUP room owned by {@code owner} with the other members; returns its id. */
-  String group(String owner, String... members) {
-    var ids = new StringBuilder();
-    for (String m : members) {
-      ids.append(ids.isEmpty() ? "" : ",").append('"').append(m).append('"');
-    }
-    return post(token(owner), "/api/v1/rooms", "{\"type\":\"GROUP\",\"title\":\"t\",\"memberIds\":[" + ids + "]}")
-        .get("id")
-        .asString();
+  String groupOf(String owner, String... members) {
+    return group(token(owner), "t", members);
   }
 
   JsonNode post(String token, String path, String body) {
-    return send(token, HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(body)));
+    return ok(client.post(token, path, body));
   }
 
   JsonNode get(String token, String path) {
-    return send(token, HttpRequest.newBuilder(uri(path)).GET());
+    return ok(client.get(token, path));
   }
 
   void delete(String token, String path) {
-    send(token, HttpRequest.newBuilder(uri(path)).DELETE());
+    ok(client.delete(token, path));
   }
 
-  private JsonNode send(String token, HttpRequest.Builder request) {
-    request.header("Content-Type", "application/json");
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
+  private static JsonNode ok(io.dugout.api.ApiResponse response) {
+    if (response.status() >= 300) {
+      throw new AssertionError(response.toString());
     }
-    try {
-      var response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() >= 300) {
-        throw new AssertionError(response.statusCode() + " " + response.body());
-      }
-      return response.body().isEmpty() ? null : JSON.readTree(response.body());
-    } catch (java.io.IOException | InterruptedException e) {
-      throw new AssertionError(e);
-    }
-  }
-
-  private URI uri(String path) {
-    return URI.create("http://localhost:" + port + path);
+    return response.body().isEmpty() ? null : response.json();
   }
 
   static JsonNode json(StompTestClient.Frame frame) {

@@ -12,7 +12,7 @@ class RecoveryTests extends RealtimeTestBase {
 
   @Test
   void replaysEverythingAfterSinceSeqThenContinuesLive() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     String alice = token("alice");
     for (int i = 1; i <= 10; i++) {
       post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, "x"));
@@ -25,7 +25,7 @@ class RecoveryTests extends RealtimeTestBase {
 
   @Test
   void replaysAFullRoomFromZeroAcrossManyPages() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     String alice = token("alice");
     for (int i = 1; i <= 1200; i++) {
       post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, "x"));
@@ -37,7 +37,7 @@ class RecoveryTests extends RealtimeTestBase {
 
   @Test
   void recoversWithoutGapOrRepeatWhileOthersKeepSending() throws Exception {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     String alice = token("alice");
     var stop = new AtomicBoolean();
     var sent = new AtomicInteger();

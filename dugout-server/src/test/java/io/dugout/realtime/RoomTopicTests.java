@@ -12,7 +12,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void deliversAMessageToEveryMemberAndReceiptsTheSender() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var alice = connect("alice");
     var bob = connect("bob");
     alice.subscribeAndWait("a", "/topic/rooms." + room);
@@ -37,7 +37,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void receiptsOnlyWhatHistoryAlreadyHolds() {
-    String room = group("alice");
+    String room = groupOf("alice");
     var alice = connect("alice");
     for (int i = 1; i <= 20; i++) {
       alice.sendJson("/app/rooms." + room + ".messages", text("c-" + i, "m" + i), "r-" + i);
@@ -49,7 +49,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void receiptsARetryWithTheOriginalAndDeliversNothingNew() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var alice = connect("alice");
     var bob = connect("bob");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
@@ -66,7 +66,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void deliversMessagesPostedOverRestLikeStompOnes() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var bob = connect("bob");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
     post(token("alice"), "/api/v1/rooms/" + room + "/messages", text("rest-1", "via rest"));
@@ -77,7 +77,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void neverLosesTheOwnMessageWhenSendingRightAfterSubscribing() {
-    String room = group("alice");
+    String room = groupOf("alice");
     for (int i = 0; i < 30; i++) {
       var alice = connect("alice");
       // why: no receipt wait on purpose: the SEND is queued right behind the SUBSCRIBE
@@ -97,7 +97,7 @@ class RoomTopicTests extends RealtimeTestBase {
     for (int i = 0; i < senders; i++) {
       users[i] = "sender" + i;
     }
-    String room = group("watcher", users);
+    String room = groupOf("watcher", users);
     var watcher = connect("watcher");
     watcher.subscribeAndWait("w", "/topic/rooms." + room);
     var clients = new ArrayList<StompTestClient>();
@@ -130,7 +130,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void showsJoinsAndLeavesAsEventsAndStopsDeliveringToTheLeaver() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var alice = connect("alice");
     var bob = connect("bob");
     alice.subscribeAndWait("a", "/topic/rooms." + room);
@@ -155,14 +155,14 @@ class RoomTopicTests extends RealtimeTestBase {
   void tellsAUserAboutRoomsTheyJoinOnTheirRoomsQueue() {
     var carol = connect("carol");
     carol.subscribeAndWait("q", "/user/queue/rooms");
-    String room = group("alice", "carol");
+    String room = groupOf("alice", "carol");
     var event = json(carol.await(f -> f.body().contains("room.joined")));
     assertThat(event.get("room").get("id").asString()).isEqualTo(room);
   }
 
   @Test
   void movesReadMarkersAndShowsThemToMembers() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var alice = connect("alice");
     var bob = connect("bob");
     alice.subscribeAndWait("a", "/topic/rooms." + room);
@@ -182,7 +182,7 @@ class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void sendsTypingToOthersWithoutStoringIt() {
-    String room = group("alice", "bob");
+    String room = groupOf("alice", "bob");
     var alice = connect("alice");
     var bob = connect("bob");
     alice.subscribeAndWait("a", "/topic/rooms." + room);

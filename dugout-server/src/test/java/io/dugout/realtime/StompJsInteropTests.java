@@ -28,7 +28,7 @@ class StompJsInteropTests extends RealtimeTestBase {
     assumeTrue(nodeAvailable(), "Node.js not found: skipping the @stomp/stompjs interop test (install nodejs to run it)");
     Path stomp = copy(STOMPJS, dir.resolve("stomp.umd.js"));
     Path script = copy("interop/stompjs-client.cjs", dir.resolve("stompjs-client.cjs"));
-    String room = group("alice");
+    String room = groupOf("alice");
     var process =
         new ProcessBuilder("node", "--experimental-websocket", script.toString(), stomp.toString(), String.valueOf(port), token("alice"), room)
             .redirectErrorStream(true)

@@ -1,0 +1,137 @@
+// Dugout web client: sign-in, then the room list, the open room and the STOMP
+// connection wired together. Protocol: docs/protocol.md; how this client uses
+// it (recovery, dedupe, ordering): docs/web-client.md.
+import { Api, ApiError, requestDevToken } from './api.js';
+import { setupCreateRoomForm } from './create-room.js';
+import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
+import { discard, failPendingSends, resendAfterReconnect, retry, send, typing } from './outbox.js';
+import { Realtime } from './realtime.js';
+import { RoomListView } from './room-list.js';
+import { RoomView } from './room-view.js';
+import {
+  addMember, closeRoom, leave, loadOlder, markRead, openRoom, refreshRooms, renderRooms, upsertRoom,
+} from './rooms.js';
+import { clearSession, loadSession, readJwt, saveSession } from './session.js';
+import { state, views } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+views.roomList = new RoomListView($('room-list'), $('rooms-empty'), (id) => openRoom(id));
+views.roomView = new RoomView({
+  onSend: (text) => send(state.openRoomId, text),
+  onRetry: (clientMsgId) => retry(state.openRoomId, clientMsgId),
+  onDiscard: (clientMsgId) => discard(state.openRoomId, clientMsgId),
+  onLoadOlder: () => loadOlder(state.openRoomId),
+  onTyping: () => typing(state.openRoomId),
+  onAddMember: (userId) => addMember(state.openRoomId, userId),
+  onLeave: () => leave(state.openRoomId),
+  onBack: () => closeRoom(),
+  onSeen: () => markRead(state.openRoomId),
+});
+
+setupCreateRoomForm({
+  me: () => state.session?.userId,
+  create: (spec) => state.api.createRoom(spec),
+  created: (room) => {
+    upsertRoom(room);
+    renderRooms();
+    openRoom(room.id);
+  },
+});
+
+$('signin-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const userId = $('signin-user').value.trim();
+  if (!userId) return;
+  await signIn(async () => {
+    const t = await requestDevToken(userId);
+    return { token: t.token, userId: t.userId, expiresAt: t.expiresAt };
+  });
+});
+
+$('jwt-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  await signIn(async () => readJwt($('jwt-input').value));
+});
+
+$('signout').addEventListener('click', () => signOut());
+
+async function signIn(obtain) {
+  const error = $('signin-error');
+  error.textContent = '';
+  try {
+    const session = await obtain();
+    await new Api(() => session.token, () => {}).listRooms(); // proves the token before we keep it
+    saveSession(session);
+    start(session);
+  } catch (e) {
+    error.textContent = signInProblem(e);
+  }
+}
+
+function signInProblem(e) {
+  if (e instanceof ApiError) {
+    if (e.status === 404) {
+      return 'Try-it-out sign-in is not available here: the server has a JWT key configured, or this is not the server’s machine. Paste a JWT instead.';
+    }
+    if (e.status === 401) return 'The server did not accept this token.';
+    return e.message;
+  }
+  return e.message || String(e);
+}
+
+function signOut(message) {
+  state.realtime?.stop();
+  state.realtime = null;
+  clearSession();
+  state.session = null;
+  state.api = null;
+  state.rooms.clear();
+  state.openRoomId = null;
+  views.roomView.hide();
+  history.replaceState(null, '', location.pathname);
+  $('shell').hidden = true;
+  $('signin').hidden = false;
+  $('signin-error').textContent = message || '';
+  $('signin-user').focus();
+}
+
+function start(session) {
+  state.session = session;
+  state.api = new Api(() => state.session.token, () => signOut('Your session has expired. Sign in again.'));
+  $('signin').hidden = true;
+  $('shell').hidden = false;
+  $('me').textContent = session.userId;
+  state.realtime = new Realtime({
+    token: () => state.session.token,
+    sinceSeq: (roomId) => state.rooms.get(roomId)?.seenSeq ?? 0,
+    onRoomEvent,
+    onUserRoomsEvent,
+    onSendError,
+    onRoomResumed: resendAfterReconnect,
+    onState: showConnection,
+    // rooms joined while we were away, and fresh unread counts
+    onConnected: () => refreshRooms(),
+    onDisconnected: failPendingSends,
+    onAuthFailed: (message) => signOut(`Signed out: ${message}`),
+  });
+  state.realtime.start();
+  refreshRooms().then(() => {
+    const wanted = new URLSearchParams(location.hash.slice(1)).get('room');
+    if (wanted && state.rooms.has(wanted)) openRoom(wanted);
+  });
+}
+
+function showConnection(connection) {
+  const node = $('connection');
+  node.dataset.state = connection;
+  node.textContent = { online: 'Online', connecting: 'Connecting…', offline: 'Offline, reconnecting…' }[connection] || connection;
+}
+
+const saved = loadSession();
+if (saved) {
+  start(saved);
+} else {
+  $('signin').hidden = false;
+  $('signin-user').focus();
+}

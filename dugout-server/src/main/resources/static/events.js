@@ -1,0 +1,107 @@
+// What arrives over STOMP: room topic events (message, read, typing, member.*),
+// room-list changes on /user/queue/rooms and send errors on /user/queue/errors.
+import { state, views } from './state.js';
+import { dropRoom, fetchMissingMembers, fillGaps, markRead, noteSeen, renderRooms, upsertRoom } from './rooms.js';
+import { fail } from './outbox.js';
+
+const TYPING_SHOWN_MS = 5000;
+
+export function onRoomEvent(roomId, event) {
+  const rs = state.rooms.get(roomId);
+  if (!rs) return;
+  switch (event.type) {
+    case 'message': return onMessage(rs, event);
+    case 'read': return onRead(rs, event);
+    case 'typing': return onTypingEvent(rs, event);
+    case 'member.joined':
+    case 'member.left': return onMembership(rs, event);
+    default: return undefined;
+  }
+}
+
+function onMessage(rs, message) {
+  const mine = message.senderId === state.session.userId;
+  const added = rs.timeline.merge([message], state.session.userId);
+  noteSeen(rs, [message]);
+  rs.typing.delete(message.senderId);
+  if (state.openRoomId === rs.id) {
+    views.roomView.addMessages(added);
+    if (mine) views.roomView.renderOutbox();
+    views.roomView.renderTyping();
+    if (rs.entered) fillGaps(rs);
+    markRead(rs.id);
+  }
+  renderRooms();
+}
+
+function onRead(rs, event) {
+  if (event.userId === state.session.userId) {
+    rs.myReadSeq = Math.max(rs.myReadSeq, event.seq);
+    renderRooms();
+    return;
+  }
+  const member = rs.members?.get(event.userId);
+  if (member && event.seq > (member.lastReadSeq ?? 0)) {
+    member.lastReadSeq = event.seq;
+    if (state.openRoomId === rs.id) views.roomView.renderReadMarkers();
+  }
+}
+
+let typingTicker = null;
+function onTypingEvent(rs, event) {
+  if (event.userId === state.session.userId) return;
+  rs.typing.set(event.userId, Date.now() + TYPING_SHOWN_MS);
+  if (state.openRoomId === rs.id) views.roomView.renderTyping();
+  typingTicker ??= setInterval(() => {
+    const now = Date.now();
+    let any = false;
+    for (const r of state.rooms.values()) {
+      for (const [user, until] of r.typing) if (until <= now) r.typing.delete(user); else any = true;
+    }
+    views.roomView.renderTyping();
+    if (!any) { clearInterval(typingTicker); typingTicker = null; }
+  }, 1000);
+}
+
+function onMembership(rs, event) {
+  if (event.type === 'member.left' && event.userId === state.session.userId) {
+    dropRoom(rs.id);
+    renderRooms();
+    return;
+  }
+  if (rs.members) {
+    if (event.type === 'member.joined') {
+      if (!rs.members.has(event.userId)) rs.members.set(event.userId, { userId: event.userId, role: 'MEMBER', lastReadSeq: 0 });
+    } else {
+      rs.members.delete(event.userId);
+    }
+  }
+  if (state.openRoomId === rs.id) {
+    views.roomView.renderHeader();
+    views.roomView.renderReadMarkers();
+  }
+  renderRooms();
+}
+
+export function onUserRoomsEvent(event) {
+  if (event.type === 'room.joined' && event.room) {
+    upsertRoom(event.room);
+    renderRooms();
+    if (!state.rooms.get(event.room.id).members) fetchMissingMembers();
+  } else if (event.type === 'room.left' && event.roomId) {
+    dropRoom(event.roomId);
+    renderRooms();
+  }
+}
+
+export function onSendError(error) {
+  for (const rs of state.rooms.values()) {
+    const entry = (error.clientMsgId && rs.timeline.outbox.get(error.clientMsgId))
+      || [...rs.timeline.outbox.values()].find((e) => e.receipt && e.receipt === error.receipt);
+    if (entry) {
+      fail(rs, entry, error.message || error.code || 'rejected', 'rejected');
+      return;
+    }
+  }
+  if (state.openRoomId) views.roomView.setNotice(error.message || error.code || 'The server rejected a request');
+}

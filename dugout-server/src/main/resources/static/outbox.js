@@ -1,0 +1,118 @@
+// Sending: every message gets a clientMsgId once and keeps it for every retry,
+// so the server stores it once however often it is sent. An entry is pending
+// until its RECEIPT (sent) or until its MESSAGE arrives on the topic (then it
+// leaves the outbox and shows at its seq); no RECEIPT in time or a dropped
+// connection makes it failed, with a retry button.
+import { onlyApiErrors } from './api.js';
+import { state, views } from './state.js';
+import { noteSeen, renderRooms } from './rooms.js';
+import { newClientMsgId } from './timeline.js';
+
+// how long a SEND may wait for its RECEIPT before it shows as failed (tunable for tests)
+const RECEIPT_TIMEOUT_MS = Number(localStorage.getItem('dugout.receiptTimeoutMs')) || 10000;
+const TYPING_SEND_EVERY_MS = 2500;
+let lastTypingSent = 0;
+
+export function send(roomId, text) {
+  const rs = state.rooms.get(roomId);
+  if (!rs) return;
+  const entry = rs.timeline.addOutgoing({
+    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, state: 'pending', floorSeq: rs.seenSeq,
+  });
+  transmit(rs, entry);
+  lastTypingSent = 0; // the message ends "typing" for the others: the next keystroke may say it again
+}
+
+/** Sends (or re-sends) an outbox entry: always the same clientMsgId, so the server stores it once. */
+export function transmit(rs, entry) {
+  entry.state = 'pending';
+  entry.error = null;
+  entry.reason = null;
+  if (!state.realtime?.isConnected) {
+    fail(rs, entry, 'offline, will retry when reconnected', 'offline');
+    return;
+  }
+  const body = { clientMsgId: entry.clientMsgId, kind: entry.kind, content: entry.content };
+  const receipt = state.realtime.sendMessage(rs.id, body, () => onReceipt(rs, entry, receipt));
+  entry.receipt = receipt;
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => {
+    if (entry.state === 'pending' && entry.receipt === receipt) fail(rs, entry, 'no answer from the server', 'timeout');
+  }, RECEIPT_TIMEOUT_MS);
+  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+}
+
+export function onReceipt(rs, entry, receipt) {
+  if (entry.receipt !== receipt) return;
+  clearTimeout(entry.timer);
+  if (!rs.timeline.outbox.has(entry.clientMsgId)) return; // its MESSAGE came first
+  entry.state = 'sent';
+  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+  // The message is durable; its MESSAGE on the topic normally follows at once.
+  // If it does not show up, read it from history instead of waiting.
+  setTimeout(async () => {
+    if (!rs.timeline.outbox.has(entry.clientMsgId)) return;
+    try {
+      // its seq is above what we had seen when it was first sent
+      const page = await state.api.messages(rs.id, { after: entry.floorSeq, limit: 100 });
+      const added = rs.timeline.merge(page.messages, state.session.userId);
+      noteSeen(rs, page.messages);
+      if (state.openRoomId === rs.id) { views.roomView.addMessages(added); views.roomView.renderOutbox(); }
+      renderRooms();
+    } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
+  }, 2000);
+}
+
+export function fail(rs, entry, error, reason) {
+  clearTimeout(entry.timer);
+  entry.state = 'failed';
+  entry.error = error;
+  entry.reason = reason;
+  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+}
+
+export function retry(roomId, clientMsgId) {
+  const rs = state.rooms.get(roomId);
+  const entry = rs?.timeline.outbox.get(clientMsgId);
+  if (entry) transmit(rs, entry);
+}
+
+/**
+ * Forgets a failed message here. It only leaves this page: if an attempt did
+ * reach the server (only the answer was lost), the message still shows up.
+ */
+export function discard(roomId, clientMsgId) {
+  const rs = state.rooms.get(roomId);
+  const entry = rs?.timeline.outbox.get(clientMsgId);
+  if (!entry || entry.state !== 'failed') return;
+  clearTimeout(entry.timer);
+  rs.timeline.outbox.delete(clientMsgId);
+  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+}
+
+/** The connection dropped: nothing pending can be receipted any more. */
+export function failPendingSends() {
+  for (const rs of state.rooms.values()) {
+    for (const entry of rs.timeline.outbox.values()) {
+      if (entry.state === 'pending') fail(rs, entry, 'connection lost, will retry when reconnected', 'offline');
+    }
+  }
+}
+
+/**
+ * A room was resubscribed and its replay is queued: entries the replay
+ * confirmed have left the outbox; the rest are sent again with their own
+ * clientMsgId (a message the server already stored is not stored twice).
+ */
+export function resendAfterReconnect(roomId) {
+  const rs = state.rooms.get(roomId);
+  if (!rs) return;
+  for (const entry of rs.timeline.outbox.values()) {
+    if (entry.state === 'failed' && entry.reason === 'offline') transmit(rs, entry);
+  }
+}
+
+export function typing(roomId) {
+  if (!roomId || Date.now() - lastTypingSent < TYPING_SEND_EVERY_MS) return;
+  if (state.realtime?.sendTyping(roomId)) lastTypingSent = Date.now();
+}

@@ -1,0 +1,82 @@
+// The list of my rooms: title, last-message preview, unread badge, most recent
+// activity first. Re-rendered whole (it is short); keyboard focus is kept.
+import { el, formatTime } from './dom.js';
+
+/** A human title for a room, from its title, type, trade and members. */
+export function roomTitle(rs, me) {
+  const room = rs.room;
+  const others = rs.members ? [...rs.members.keys()].filter((id) => id !== me) : [];
+  if (room.type === 'GROUP') return room.title || (others.length ? others.join(', ') : 'Group');
+  if (room.type === 'TRADE') {
+    const item = room.trade?.itemId ? `Trade · ${room.trade.itemId}` : 'Trade';
+    return others.length ? `${item} · ${others[0]}` : room.title || item;
+  }
+  return others[0] || room.title || 'Direct chat';
+}
+
+/** One line of text for a message, for previews. */
+export function previewText(message, me) {
+  if (!message) return 'No messages yet';
+  if (message.kind === 'SYSTEM') return message.content || 'System message';
+  const who = message.senderId === me ? 'You' : message.senderId;
+  let body = message.content || '';
+  if (!body && message.attachments?.length) {
+    body = `${message.kind === 'IMAGE' ? 'Image' : 'File'}: ${message.attachments[0].name || 'attachment'}`;
+  }
+  return `${who}: ${body}`;
+}
+
+export function unreadOf(rs) {
+  return Math.max(0, rs.lastSeq - rs.myReadSeq);
+}
+
+export class RoomListView {
+  constructor(list, empty, onOpen) {
+    this.list = list;
+    this.empty = empty;
+    list.addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-room-id]');
+      if (button) onOpen(button.dataset.roomId);
+    });
+    list.addEventListener('keydown', (event) => this.moveFocus(event));
+  }
+
+  render(roomStates, openRoomId, me) {
+    const focused = document.activeElement?.closest?.('#room-list button[data-room-id]')?.dataset.roomId;
+    const sorted = [...roomStates.values()].sort((a, b) => activity(b).localeCompare(activity(a)));
+    this.list.replaceChildren(...sorted.map((rs) => this.item(rs, rs.id === openRoomId, me)));
+    this.empty.hidden = sorted.length > 0;
+    if (focused) this.list.querySelector(`button[data-room-id="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  item(rs, open, me) {
+    const unread = open ? 0 : unreadOf(rs);
+    const last = rs.lastMessage;
+    return el('li', {},
+      el('button', {
+        type: 'button', className: 'room-item', 'data-room-id': rs.id, 'data-unread': unread,
+        'aria-current': open ? 'true' : null,
+      },
+      el('span', { className: 'room-line' },
+        el('span', { className: 'room-title', text: roomTitle(rs, me) }),
+        el('span', { className: 'room-kind', text: rs.room.type.toLowerCase() }),
+        rs.lastActivityAt ? el('time', { className: 'room-time', dateTime: rs.lastActivityAt, text: formatTime(rs.lastActivityAt) }) : null),
+      el('span', { className: 'room-line' },
+        el('span', { className: 'room-preview', text: previewText(last, me) }),
+        unread > 0 ? el('span', { className: 'badge', 'aria-label': `${unread} unread`, text: unread > 99 ? '99+' : unread }) : null)));
+  }
+
+  /** Up/Down arrows move between rooms. */
+  moveFocus(event) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const buttons = [...this.list.querySelectorAll('button[data-room-id]')];
+    const index = buttons.indexOf(document.activeElement);
+    if (index < 0) return;
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)))].focus();
+  }
+}
+
+function activity(rs) {
+  return rs.lastActivityAt || rs.room.createdAt || '';
+}

@@ -1,0 +1,16 @@
+// The client's shared state, read and changed by the feature modules.
+
+export const state = {
+  /** {token, userId, expiresAt} once signed in */
+  session: null,
+  /** Api for REST calls as the signed-in user */
+  api: null,
+  /** Realtime: the STOMP connection */
+  realtime: null,
+  /** roomId → room state (see rooms.js, newRoomState) */
+  rooms: new Map(),
+  openRoomId: null,
+};
+
+/** The two views, set once at start-up. */
+export const views = { roomList: null, roomView: null };

@@ -1,0 +1,74 @@
+package io.dugout;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Arrays;
+
+/**
+ * The import rules of {@code shared/style.md}, for the code under a root package. A function of
+ * the root so that the same rules can be shown to catch violations in a fixture tree.
+ */
+final class DugoutArchitecture {
+
+  /** Capabilities: the domain, which must not know how anything is stored or transported. */
+  static final String[] DOMAIN = {"room", "message", "auth", "realtime", "notification"};
+
+  private DugoutArchitecture() {}
+
+  /** Only {@code root.adapter} may use the technology in {@code libraryPackages}. */
+  static ArchRule onlyAdapterUses(String root, String adapter, String... libraryPackages) {
+    return noClasses()
+        .that()
+        .resideOutsideOfPackage(root + "." + adapter + "..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(libraryPackages)
+        .as("nothing outside " + root + "." + adapter + " uses " + String.join(", ", libraryPackages));
+  }
+
+  static ArchRule onlyRocksDbAdapterUsesRocksDb(String root) {
+    return onlyAdapterUses(root, "store.rocksdb", "org.rocksdb..");
+  }
+
+  static ArchRule onlyMongoAdapterUsesMongo(String root) {
+    return onlyAdapterUses(root, "store.mongo", "com.mongodb..", "org.bson..", "org.springframework.data.mongodb..");
+  }
+
+  static ArchRule onlyRedisAdapterUsesRedis(String root) {
+    return onlyAdapterUses(root, "cluster.redis", "io.lettuce..", "redis.clients..", "org.springframework.data.redis..");
+  }
+
+  static ArchRule onlyKafkaAdapterUsesKafka(String root) {
+    return onlyAdapterUses(root, "cluster.kafka", "org.apache.kafka..", "org.springframework.kafka..");
+  }
+
+  /** Domain packages talk to storage through their ports, never to an adapter. */
+  static ArchRule domainNeverUsesAnAdapter(String root) {
+    String[] domain = Arrays.stream(DOMAIN).map(p -> root + "." + p + "..").toArray(String[]::new);
+    return noClasses()
+        .that()
+        .resideInAnyPackage(domain)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(root + ".store..", root + ".cluster..")
+        .as("domain packages never use " + root + ".store.. or " + root + ".cluster..");
+  }
+
+  /** Rooms know messages (a room shows its last message); messages never know rooms. */
+  static ArchRule messagesNeverUseRooms(String root) {
+    return noClasses()
+        .that()
+        .resideInAPackage(root + ".message..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(root + ".room..")
+        .as(root + ".message never uses " + root + ".room (room → message is the one direction)");
+  }
+
+  /** No package tangles among the first-level packages under the root. */
+  static ArchRule noCyclesBetweenFirstLevelPackages(String root) {
+    return slices().matching(root + ".(*)..").should().beFreeOfCycles();
+  }
+}

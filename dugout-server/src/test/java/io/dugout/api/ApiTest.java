@@ -1,0 +1,77 @@
+package io.dugout.api;
+
+import io.dugout.DugoutApplication;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Base of the end-to-end REST tests: one real server on a random port in try-it-out mode, with
+ * its data in a fresh temp directory. Subclasses share the server (one Spring context), so each
+ * test makes its own users with {@link #user}.
+ */
+@SpringBootTest(classes = DugoutApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class ApiTest {
+
+  /** This context's data directory: each context gets its own, as RocksDB locks it. */
+  @Value("${dugout.data-dir}")
+  protected Path dataDir;
+
+  @LocalServerPort protected int port;
+  protected DugoutClient client;
+
+  @DynamicPropertySource
+  static void dataDir(DynamicPropertyRegistry registry) {
+    Path dir = tempDir();
+    registry.add("dugout.data-dir", dir::toString);
+  }
+
+  @BeforeEach
+  void connect() {
+    client = DugoutClient.onPort(port);
+  }
+
+  /** Creates a GROUP room as the token's user with the other members; returns its id. */
+  protected String group(String token, String title, String... memberIds) {
+    var response =
+        client.postJson(
+            token, "/api/v1/rooms", Map.of("type", "GROUP", "title", title, "memberIds", List.of(memberIds)));
+    if (response.status() != 201) {
+      throw new IllegalStateException("could not create a group: " + response);
+    }
+    return response.text("id");
+  }
+
+  /** Posts a TEXT message; returns the response (201 or 200 on a retry). */
+  protected ApiResponse say(String token, String roomId, String clientMsgId, String content) {
+    return client.postJson(
+        token,
+        "/api/v1/rooms/" + roomId + "/messages",
+        Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", content));
+  }
+
+  /** A user name no other test uses. */
+  protected static String user(String name) {
+    return name + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  private static Path tempDir() {
+    try {
+      Path dir = Files.createTempDirectory("dugout-api-");
+      dir.toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package io.dugout.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The web client through a server restart, a network drop and lost frames: every message
+ * exactly once, in seq order, and a retry never duplicates.
+ */
+class RecoveryInTheBrowserTests extends BrowserTest {
+
+  @Test
+  void aServerRestartAndANetworkDropLeaveNoGapsAndNoDuplicates() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = signedIn(alice);
+    Browser b = signedIn(bob);
+    a.createRoom("DIRECT", bob, null);
+    a.send("before the restart");
+    b.openRoom(alice);
+    b.send("me too");
+    a.waitUntil("both messages", () -> a.contents().size() == 2);
+
+    server.stop();
+    a.waitUntil("alice sees the connection drop", () -> !"online".equals(a.connection()));
+    b.waitUntil("bob sees the connection drop", () -> !"online".equals(b.connection()));
+    a.send("written while the server was down");
+    a.waitUntil(
+        "unsent message marked failed",
+        () -> a.outbox().equals(List.of(Map.of("content", "written while the server was down", "state", "failed"))));
+
+    server.start();
+    Duration reconnect = Duration.ofSeconds(40);
+    a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
+    b.waitUntil("bob reconnected", () -> "online".equals(b.connection()), reconnect);
+    a.waitUntil("failed message resent by itself", () -> a.outbox().isEmpty() && a.contents().size() == 3);
+    b.waitUntil("bob got it once", () -> b.contents().size() == 3);
+
+    b.cutNetwork();
+    b.waitUntil("bob offline", () -> !"online".equals(b.connection()));
+    for (int i = 1; i <= 3; i++) a.send("while bob was away " + i);
+    a.waitUntil("alice's three sent", () -> a.outbox().isEmpty() && a.contents().size() == 6);
+    b.restoreNetwork();
+    b.waitUntil("bob reconnected", () -> "online".equals(b.connection()), reconnect);
+    b.waitUntil("bob caught up", () -> b.contents().size() == 6);
+    b.send("back");
+    a.waitUntil("alice sees bob is back", () -> a.contents().size() == 7);
+
+    // a message that never left the browser, discarded, is gone for good
+    a.cutNetwork();
+    a.waitUntil("alice offline", () -> !"online".equals(a.connection()));
+    a.send("never mind");
+    a.waitUntil("failed while offline", () -> a.outbox().equals(List.of(Map.of("content", "never mind", "state", "failed"))));
+    a.find("#outbox button[data-discard]").click();
+    a.waitUntil("discarded", () -> a.outbox().isEmpty());
+    a.restoreNetwork();
+    a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
+    a.send("see you");
+    b.waitUntil("bob sees the last message", () -> b.contents().size() == 8);
+
+    assertThat(b.messages()).isEqualTo(a.messages());
+    assertInRoomOrder(a.messages(), 1);
+    assertThat(a.contents())
+        .containsExactly(
+            "before the restart",
+            "me too",
+            "written while the server was down",
+            "while bob was away 1",
+            "while bob was away 2",
+            "while bob was away 3",
+            "back",
+            "see you");
+  }
+
+  @Test
+  void aRetryAfterALostReceiptDoesNotDuplicateAndALostEchoIsReadFromHistory() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = browser(alice);
+    a.load(server.url());
+    a.js("localStorage.setItem('dugout.receiptTimeoutMs', '1500')");
+    a.reload();
+    a.signIn(alice);
+    Browser b = signedIn(bob);
+    a.createRoom("DIRECT", bob, null);
+    b.openRoom(alice);
+
+    // the server stores it and answers, but alice's browser never hears back
+    a.loseIncomingFramesContaining("RECEIPT", "lost in transit");
+    a.send("lost in transit");
+    a.waitUntil(
+        "shown as failed with a retry button",
+        () -> a.outbox().equals(List.of(Map.of("content", "lost in transit", "state", "failed"))));
+    b.waitUntil("bob has it already", () -> b.contents().equals(List.of("lost in transit")));
+
+    a.stopLosingFrames();
+    a.find("#outbox button[data-retry]").click();
+    a.waitUntil("confirmed after retry", () -> a.outbox().isEmpty() && a.contents().size() == 1);
+    a.send("next");
+    b.waitUntil("bob gets the next one", () -> b.contents().size() == 2);
+
+    // the RECEIPT arrives but the message itself does not: "Sent", then read from history
+    a.loseIncomingFramesContaining("echo lost");
+    a.send("echo lost");
+    a.waitUntil(
+        "receipted: shown as sent",
+        () -> a.outbox().equals(List.of(Map.of("content", "echo lost", "state", "sent"))));
+    a.waitUntil("then found in history", () -> a.outbox().isEmpty() && a.contents().size() == 3);
+    b.waitUntil("bob has all three", () -> b.contents().size() == 3);
+    assertThat(b.contents()).containsExactly("lost in transit", "next", "echo lost");
+    assertThat(a.messages()).isEqualTo(b.messages());
+    assertInRoomOrder(b.messages(), 1);
+  }
+}

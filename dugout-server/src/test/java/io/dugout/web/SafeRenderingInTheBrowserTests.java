@@ -1,0 +1,45 @@
+package io.dugout.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+
+/** Hostile content in the web client is shown as text; no script of anyone else's runs. */
+class SafeRenderingInTheBrowserTests extends BrowserTest {
+
+  @Test
+  void markupInMessagesNamesTitlesAndLinksIsShownAsText() throws Exception {
+    String evil = "<img-src=x-onerror=alert(1)>" + ThreadLocalRandom.current().nextInt(1000);
+    String bob = user("bob");
+    Browser e = signedIn(evil);
+    Browser b = signedIn(bob);
+    String title = "<b>Sunday</b><script>window.__owned=1</script>";
+    e.createRoom("GROUP", bob, title);
+    String script = "<script>window.__owned = 2</script><img src=x onerror=\"window.__owned=3\">";
+    e.send(script);
+
+    b.openRoom(title);
+    b.waitUntil("script shown as text", () -> b.contents().equals(List.of(script)));
+    assertThat(b.find("#message-list li .sender").getText()).isEqualTo(evil);
+    assertThat(b.findAll("#message-list script, #message-list img, #room-list b")).isEmpty();
+
+    String roomId = openRoomId(b);
+    server.post(
+        "/api/v1/rooms/" + roomId + "/messages",
+        server.token(evil),
+        """
+        {"clientMsgId": "files-1", "kind": "FILE", "content": "two files", "attachments": [
+          {"url": "https://files.example/glove.jpg", "name": "glove.jpg", "size": 2048, "mime": "image/jpeg"},
+          {"url": "javascript:window.__owned=4", "name": "click me", "size": 10, "mime": "text/plain"}]}
+        """);
+    b.waitUntil("attachments shown", () -> b.findAll("#message-list .attachments li").size() == 2);
+    var links = b.findAll("#message-list .attachments a");
+    assertThat(links).hasSize(1);
+    assertThat(links.getFirst().getAttribute("href")).isEqualTo("https://files.example/glove.jpg");
+    assertThat(b.text("#message-list .attachments")).contains("glove.jpg 2.0 KB").contains("click me");
+    assertThat(b.js("return window.__owned === undefined")).isEqualTo(true);
+    assertThat(e.js("return window.__owned === undefined")).isEqualTo(true);
+  }
+}
