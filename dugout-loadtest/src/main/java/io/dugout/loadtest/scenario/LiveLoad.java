@@ -138,10 +138,11 @@ final class LiveLoad {
               try {
                 user.connect(context.stomp(), plan.tokens().get(user.index()), context.timeout());
               } catch (Exception ex) {
+                Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
                 String reason =
-                    ex.getCause() != null
-                        ? ex.getCause().getMessage()
-                        : String.valueOf(ex.getMessage());
+                    cause.getMessage() != null
+                        ? cause.getMessage()
+                        : cause.getClass().getSimpleName() + " (after --timeout)";
                 setupFailures
                     .computeIfAbsent(String.valueOf(reason), key -> new LongAdder())
                     .increment();
