@@ -61,9 +61,14 @@ class ArchitectureTests {
   @Test
   void everyRuleCatchesTheViolationPlantedInTheFixture() {
     JavaClasses fixture = new ClassFileImporter().importPackages(FIXTURE);
-    assertViolated(DugoutArchitecture.onlyRocksDbAdapterUsesRocksDb(FIXTURE), fixture, "RoomReachesIntoRocksDb");
-    assertViolated(DugoutArchitecture.domainNeverUsesAnAdapter(FIXTURE), fixture, "RoomReachesIntoRocksDb");
-    assertViolated(DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
+    assertViolated(
+        DugoutArchitecture.onlyRocksDbAdapterUsesRocksDb(FIXTURE),
+        fixture,
+        "RoomReachesIntoRocksDb");
+    assertViolated(
+        DugoutArchitecture.domainNeverUsesAnAdapter(FIXTURE), fixture, "RoomReachesIntoRocksDb");
+    assertViolated(
+        DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");
     // the adapter itself may use its technology
     assertThat(

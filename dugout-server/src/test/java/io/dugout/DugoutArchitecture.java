@@ -7,8 +7,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.util.Arrays;
 
 /**
- * The import rules of {@code shared/style.md}, for the code under a root package. A function of
- * the root so that the same rules can be shown to catch violations in a fixture tree.
+ * The import rules of {@code shared/style.md}, for the code under a root package. A function of the
+ * root so that the same rules can be shown to catch violations in a fixture tree.
  */
 final class DugoutArchitecture {
 
@@ -25,7 +25,13 @@ final class DugoutArchitecture {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(libraryPackages)
-        .as("nothing outside " + root + "." + adapter + " uses " + String.join(", ", libraryPackages));
+        .as(
+            "nothing outside "
+                + root
+                + "."
+                + adapter
+                + " uses "
+                + String.join(", ", libraryPackages));
   }
 
   static ArchRule onlyRocksDbAdapterUsesRocksDb(String root) {
@@ -33,15 +39,22 @@ final class DugoutArchitecture {
   }
 
   static ArchRule onlyMongoAdapterUsesMongo(String root) {
-    return onlyAdapterUses(root, "store.mongo", "com.mongodb..", "org.bson..", "org.springframework.data.mongodb..");
+    return onlyAdapterUses(
+        root, "store.mongo", "com.mongodb..", "org.bson..", "org.springframework.data.mongodb..");
   }
 
   static ArchRule onlyRedisAdapterUsesRedis(String root) {
-    return onlyAdapterUses(root, "cluster.redis", "io.lettuce..", "redis.clients..", "org.springframework.data.redis..");
+    return onlyAdapterUses(
+        root,
+        "cluster.redis",
+        "io.lettuce..",
+        "redis.clients..",
+        "org.springframework.data.redis..");
   }
 
   static ArchRule onlyKafkaAdapterUsesKafka(String root) {
-    return onlyAdapterUses(root, "cluster.kafka", "org.apache.kafka..", "org.springframework.kafka..");
+    return onlyAdapterUses(
+        root, "cluster.kafka", "org.apache.kafka..", "org.springframework.kafka..");
   }
 
   /** Domain packages talk to storage through their ports, never to an adapter. */

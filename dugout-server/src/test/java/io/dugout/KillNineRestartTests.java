@@ -22,9 +22,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The durability guarantee over REST, tested the hard way: a real server process is killed with
- * SIGKILL while clients are posting, started again on the same data directory, and must have
- * every message it acknowledged (201), exactly once, in a gap-free seq order that simply
- * continues. (The same over STOMP receipts: {@code realtime.CrashRecoveryTests}.)
+ * SIGKILL while clients are posting, started again on the same data directory, and must have every
+ * message it acknowledged (201), exactly once, in a gap-free seq order that simply continues. (The
+ * same over STOMP receipts: {@code realtime.CrashRecoveryTests}.)
  */
 class KillNineRestartTests {
 
@@ -58,11 +58,18 @@ class KillNineRestartTests {
       serviceToken = client.serviceToken("backend");
       groupId =
           client
-              .postJson(aliceToken, "/api/v1/rooms", Map.of("type", "GROUP", "title", "durable", "memberIds", List.of(bob)))
+              .postJson(
+                  aliceToken,
+                  "/api/v1/rooms",
+                  Map.of("type", "GROUP", "title", "durable", "memberIds", List.of(bob)))
               .text("id");
       directId =
-          client.postJson(aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob))).text("id");
-      assertThat(client.postJson(aliceToken, members(groupId), Map.of("userId", "carol")).status()).isEqualTo(201);
+          client
+              .postJson(
+                  aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
+              .text("id");
+      assertThat(client.postJson(aliceToken, members(groupId), Map.of("userId", "carol")).status())
+          .isEqualTo(201);
       systemSeqs = 1;
 
       var stop = new AtomicBoolean();
@@ -74,13 +81,16 @@ class KillNineRestartTests {
           String prefix = "p" + p + "-";
           posters.submit(() -> post(client, token, room, prefix, stop, acked, enoughAcks));
         }
-        assertThat(enoughAcks.await(120, TimeUnit.SECONDS)).as("acknowledged posts before the kill").isTrue();
+        assertThat(enoughAcks.await(120, TimeUnit.SECONDS))
+            .as("acknowledged posts before the kill")
+            .isTrue();
         // why: kill while the posters are still sending, right after successful POSTs
         int exit = server.kill();
         stop.set(true);
         assertThat(exit).as("killed by SIGKILL, not shut down").isEqualTo(128 + 9);
         assertThat(server.isAlive()).isFalse();
-        assertThat(ProcessHandle.of(server.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(ProcessHandle.of(server.pid()).map(ProcessHandle::isAlive).orElse(false))
+            .isFalse();
       }
     }
     assertThat(acked).hasSizeGreaterThanOrEqualTo(KILL_AFTER_ACKS);
@@ -103,18 +113,37 @@ class KillNineRestartTests {
       assertThat(next.status()).isEqualTo(201);
       assertThat(next.number("seq")).isEqualTo(groupLast + 1);
 
-      var someAck = acked.values().stream().filter(m -> m.get("roomId").asString().equals(groupId)).findFirst().orElseThrow();
+      var someAck =
+          acked.values().stream()
+              .filter(m -> m.get("roomId").asString().equals(groupId))
+              .findFirst()
+              .orElseThrow();
       String owner = someAck.get("senderId").asString();
       var retry =
-          say(client, owner.equals(alice) ? aliceToken : bobToken, groupId, someAck.get("clientMsgId").asString(), "retried");
+          say(
+              client,
+              owner.equals(alice) ? aliceToken : bobToken,
+              groupId,
+              someAck.get("clientMsgId").asString(),
+              "retried");
       assertThat(retry.status()).isEqualTo(200);
       assertThat(retry.json()).isEqualTo(someAck);
-      assertThat(client.get(aliceToken, "/api/v1/rooms/" + groupId).number("lastSeq")).isEqualTo(groupLast + 1);
+      assertThat(client.get(aliceToken, "/api/v1/rooms/" + groupId).number("lastSeq"))
+          .isEqualTo(groupLast + 1);
 
-      var directAgain = client.postJson(bobToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice)));
+      var directAgain =
+          client.postJson(
+              bobToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice)));
       assertThat(directAgain.status()).isEqualTo(200);
       assertThat(directAgain.text("id")).isEqualTo(directId);
-      assertThat(client.get(serviceToken, "/api/v1/rooms?userId=carol").json().get("rooms").get(0).get("id").asString())
+      assertThat(
+              client
+                  .get(serviceToken, "/api/v1/rooms?userId=carol")
+                  .json()
+                  .get("rooms")
+                  .get(0)
+                  .get("id")
+                  .asString())
           .isEqualTo(groupId);
     }
   }
@@ -128,7 +157,10 @@ class KillNineRestartTests {
       var client = DugoutClient.onPort(server.port());
       token = client.token("dana");
       service = client.serviceToken("backend");
-      roomId = client.postJson(token, "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of())).text("id");
+      roomId =
+          client
+              .postJson(token, "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of()))
+              .text("id");
       assertThat(server.kill()).isEqualTo(137);
     }
     String secret = Files.readString(dataDir.resolve("dev-jwt-secret"));
@@ -138,7 +170,8 @@ class KillNineRestartTests {
       assertThat(rooms.status()).isEqualTo(200);
       assertThat(rooms.json().get("rooms").get(0).get("id").asString()).isEqualTo(roomId);
       assertThat(client.get(service, "/api/v1/rooms?userId=dana").status()).isEqualTo(200);
-      assertThat(client.get(client.token("dana"), "/api/v1/rooms/" + roomId).status()).isEqualTo(200);
+      assertThat(client.get(client.token("dana"), "/api/v1/rooms/" + roomId).status())
+          .isEqualTo(200);
       assertThat(Files.readString(dataDir.resolve("dev-jwt-secret"))).isEqualTo(secret);
     }
   }
@@ -172,7 +205,8 @@ class KillNineRestartTests {
     var all = new ArrayList<JsonNode>();
     long after = 0;
     while (true) {
-      var page = client.get(token, "/api/v1/rooms/" + roomId + "/messages?limit=100&after=" + after);
+      var page =
+          client.get(token, "/api/v1/rooms/" + roomId + "/messages?limit=100&after=" + after);
       assertThat(page.status()).as("%s", page).isEqualTo(200);
       var newestFirst = new ArrayList<JsonNode>();
       page.json().get("messages").forEach(newestFirst::add);
@@ -203,13 +237,16 @@ class KillNineRestartTests {
       }
       ackedHere++;
       String key = ack.get("senderId").asString() + "/" + ack.get("clientMsgId").asString();
-      assertThat(byClientMsgId.get(key)).as("acknowledged message %s after the restart", key).isEqualTo(ack);
+      assertThat(byClientMsgId.get(key))
+          .as("acknowledged message %s after the restart", key)
+          .isEqualTo(ack);
     }
     assertThat((long) history.size()).isGreaterThanOrEqualTo(ackedHere + systemMessages);
     assertThat(ackedHere).isPositive();
   }
 
-  private static ApiResponse say(DugoutClient client, String token, String roomId, String clientMsgId, String content) {
+  private static ApiResponse say(
+      DugoutClient client, String token, String roomId, String clientMsgId, String content) {
     return client.postJson(
         token,
         "/api/v1/rooms/" + roomId + "/messages",

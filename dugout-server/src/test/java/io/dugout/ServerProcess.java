@@ -79,13 +79,22 @@ public final class ServerProcess implements AutoCloseable {
   private void launch(String... extraArgs) {
     var command = new ArrayList<String>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-cp", System.getProperty("java.class.path")));
+    command.addAll(
+        List.of(
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx512m",
+            "-cp",
+            System.getProperty("java.class.path")));
     command.add(DugoutApplication.class.getName());
     command.add("--server.port=" + port);
     command.add("--dugout.data-dir=" + dataDir);
     command.addAll(List.of(extraArgs));
     try {
-      process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
     } catch (IOException e) {
       throw new AssertionError(e);
     }
@@ -94,7 +103,8 @@ public final class ServerProcess implements AutoCloseable {
 
   private void awaitHealthy() {
     var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    var request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health")).build();
+    var request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health")).build();
     long deadline = System.currentTimeMillis() + 60_000;
     while (System.currentTimeMillis() < deadline) {
       if (!process.isAlive()) {

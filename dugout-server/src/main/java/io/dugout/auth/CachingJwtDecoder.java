@@ -35,7 +35,8 @@ final class CachingJwtDecoder implements JwtDecoder {
       return hit.jwt();
     }
     Jwt jwt = delegate.decode(token);
-    Instant until = jwt.getExpiresAt() != null ? jwt.getExpiresAt() : now.plusSeconds(NO_EXPIRY_SECONDS);
+    Instant until =
+        jwt.getExpiresAt() != null ? jwt.getExpiresAt() : now.plusSeconds(NO_EXPIRY_SECONDS);
     if (verified.size() >= MAX_ENTRIES) {
       verified.clear();
     }

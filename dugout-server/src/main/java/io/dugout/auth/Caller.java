@@ -1,8 +1,8 @@
 package io.dugout.auth;
 
 /**
- * Who is calling: a user, or the product's backend with a service token ({@code service =
- * true}), which may act for any user in any room.
+ * Who is calling: a user, or the product's backend with a service token ({@code service = true}),
+ * which may act for any user in any room.
  */
 public record Caller(String userId, boolean service) {
 

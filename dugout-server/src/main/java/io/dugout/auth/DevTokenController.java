@@ -12,8 +12,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/v1/dev/token}: a token for any user name, so Dugout can be tried without an
- * identity provider. Answers only on loopback, and only while no real key is configured;
- * otherwise it is indistinguishable from a path that does not exist.
+ * identity provider. Answers only on loopback, and only while no real key is configured; otherwise
+ * it is indistinguishable from a path that does not exist.
  */
 @RestController
 class DevTokenController {

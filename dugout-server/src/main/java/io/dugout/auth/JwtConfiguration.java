@@ -23,8 +23,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
  * Chooses how JWTs are verified: the configured HS256 secret, RS256 public key or JWKS URI, or
- * (with none configured) a generated secret kept in the data directory, which also signs
- * try-it-out tokens.
+ * (with none configured) a generated secret kept in the data directory, which also signs try-it-out
+ * tokens.
  */
 @Configuration(proxyBeanMethods = false)
 class JwtConfiguration {
@@ -35,7 +35,8 @@ class JwtConfiguration {
   @Bean
   TokenVerifier tokenVerifier(AuthProperties auth, DugoutProperties dugout, Clock clock) {
     var verifier = verifier(auth, dugout);
-    return new TokenVerifier(new CachingJwtDecoder(verifier.decoder(), clock), verifier.devTokens().orElse(null));
+    return new TokenVerifier(
+        new CachingJwtDecoder(verifier.decoder(), clock), verifier.devTokens().orElse(null));
   }
 
   private static TokenVerifier verifier(AuthProperties auth, DugoutProperties dugout) {
@@ -52,14 +53,17 @@ class JwtConfiguration {
       byte[] secret = jwt.hmacSecret().getBytes(StandardCharsets.UTF_8);
       if (secret.length < MIN_SECRET_BYTES) {
         throw new IllegalStateException(
-            "dugout.auth.jwt.hmac-secret must be at least " + MIN_SECRET_BYTES + " bytes for HS256");
+            "dugout.auth.jwt.hmac-secret must be at least "
+                + MIN_SECRET_BYTES
+                + " bytes for HS256");
       }
       log.info("Auth: HS256 with the configured secret");
       return new TokenVerifier(hmac(new SecretKeySpec(secret, "HmacSHA256")), null);
     }
     if (present(jwt.publicKey())) {
       log.info("Auth: RS256 with the configured public key");
-      return new TokenVerifier(NimbusJwtDecoder.withPublicKey(rsaKey(jwt.publicKey())).build(), null);
+      return new TokenVerifier(
+          NimbusJwtDecoder.withPublicKey(rsaKey(jwt.publicKey())).build(), null);
     }
     log.info("Auth: RS256 with keys from {}", jwt.jwksUri());
     return new TokenVerifier(NimbusJwtDecoder.withJwkSetUri(jwt.jwksUri()).build(), null);
@@ -92,8 +96,7 @@ class JwtConfiguration {
 
   private static RSAPublicKey rsaKey(String pem) {
     try {
-      String base64 =
-          pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
+      String base64 = pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
       var spec = new X509EncodedKeySpec(Base64.getDecoder().decode(base64));
       return (RSAPublicKey) KeyFactory.getInstance("RSA").generatePublic(spec);
     } catch (Exception e) {

@@ -21,8 +21,8 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * REST is stateless and bearer-token only. The WebSocket endpoint and the static web client
- * are open at the HTTP level: STOMP authenticates on CONNECT.
+ * REST is stateless and bearer-token only. The WebSocket endpoint and the static web client are
+ * open at the HTTP level: STOMP authenticates on CONNECT.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration implements WebMvcConfigurer {
@@ -30,9 +30,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
   static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
 
   /**
-   * The WebSocket handshake skips the security filters entirely: it carries no credentials
-   * (STOMP authenticates on CONNECT) and the filters were most of the cost of opening a
-   * connection.
+   * The WebSocket handshake skips the security filters entirely: it carries no credentials (STOMP
+   * authenticates on CONNECT) and the filters were most of the cost of opening a connection.
    */
   @Bean
   WebSecurityCustomizer webSocketHandshake() {
@@ -65,14 +64,16 @@ class SecurityConfiguration implements WebMvcConfigurer {
                             Problems.write(
                                 request,
                                 response,
-                                Problems.of(HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
-        .exceptionHandling(ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
+                                Problems.of(
+                                    HttpStatus.FORBIDDEN, "forbidden", "access denied", null))))
+        .exceptionHandling(
+            ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
     return http.build();
   }
 
   /**
-   * URLs Spring Security's firewall refuses (a {@code ;}, an encoded {@code /}, …) get a
-   * problem too, not the servlet container's error page.
+   * URLs Spring Security's firewall refuses (a {@code ;}, an encoded {@code /}, …) get a problem
+   * too, not the servlet container's error page.
    */
   @Bean
   RequestRejectedHandler requestRejectedHandler() {
@@ -84,9 +85,9 @@ class SecurityConfiguration implements WebMvcConfigurer {
   }
 
   /**
-   * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every
-   * 401 and RFC 6750 words for bearer tokens: {@code error="invalid_token"} when a token was
-   * sent but is not good.
+   * A 401 problem with the {@code WWW-Authenticate} challenge that RFC 9110 requires on every 401
+   * and RFC 6750 words for bearer tokens: {@code error="invalid_token"} when a token was sent but
+   * is not good.
    */
   private static void unauthenticated(
       HttpServletRequest request, HttpServletResponse response, AuthenticationException e)

@@ -45,7 +45,8 @@ public final class TokenVerifier {
     }
     Object scope = jwt.getClaims().get("scope");
     boolean service =
-        scope instanceof String s && java.util.Arrays.asList(s.split(" ")).contains(Caller.SERVICE_SCOPE);
+        scope instanceof String s
+            && java.util.Arrays.asList(s.split(" ")).contains(Caller.SERVICE_SCOPE);
     return new Caller(subject, service);
   }
 

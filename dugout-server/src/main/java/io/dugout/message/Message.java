@@ -3,9 +3,7 @@ package io.dugout.message;
 import java.time.Instant;
 import java.util.List;
 
-/**
- * A stored message. {@code seq} is the message's place in its room: 1, 2, 3, … with no gaps.
- */
+/** A stored message. {@code seq} is the message's place in its room: 1, 2, 3, … with no gaps. */
 public record Message(
     String roomId,
     long seq,

@@ -69,8 +69,7 @@ public class MessageService {
    * A page of history, newest first: the newest messages, those before {@code before}, or those
    * right after {@code after}.
    */
-  public HistoryPage history(
-      Caller caller, String roomId, Long before, Long after, Integer limit) {
+  public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
     requireReader(caller, roomId);
     int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     if (before != null && after != null) {

@@ -10,13 +10,12 @@ import java.util.List;
  * <ul>
  *   <li><b>Order.</b> {@link #append} gives a room's messages seq 1, 2, 3, … with no gap and no
  *       repeat, also under concurrent appends and across restarts.
- *   <li><b>Durable on return.</b> When {@link #append} returns, the message survives a kill of
- *       the process; when it throws, nothing was stored and no seq was used.
- *   <li><b>Idempotent retry.</b> Appending again with a (room, sender, clientMsgId) that is
- *       already stored returns the stored message with {@code created = false} and stores
- *       nothing.
- *   <li><b>Cursor pages.</b> {@link #before} and {@link #after} are single range reads whose
- *       cost does not depend on how deep in history the cursor is.
+ *   <li><b>Durable on return.</b> When {@link #append} returns, the message survives a kill of the
+ *       process; when it throws, nothing was stored and no seq was used.
+ *   <li><b>Idempotent retry.</b> Appending again with a (room, sender, clientMsgId) that is already
+ *       stored returns the stored message with {@code created = false} and stores nothing.
+ *   <li><b>Cursor pages.</b> {@link #before} and {@link #after} are single range reads whose cost
+ *       does not depend on how deep in history the cursor is.
  *   <li>All methods are thread-safe.
  * </ul>
  */

@@ -40,8 +40,7 @@ class MessageValidator {
     var attachments = request.attachments();
     int count = attachments == null ? 0 : attachments.size();
     if (count > limits.maxAttachments()) {
-      throw DugoutException.invalid(
-          "attachments", "must be at most " + limits.maxAttachments());
+      throw DugoutException.invalid("attachments", "must be at most " + limits.maxAttachments());
     }
     if (count == 0 && request.kind().needsAttachment()) {
       throw DugoutException.invalid("attachments", "must not be empty for " + request.kind());

@@ -1,8 +1,8 @@
 package io.dugout.message;
 
 /**
- * Answers who may read and write a room. Implemented by the room capability, so that messages
- * need not know how rooms are kept.
+ * Answers who may read and write a room. Implemented by the room capability, so that messages need
+ * not know how rooms are kept.
  */
 public interface RoomAccess {
 

@@ -4,8 +4,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * Runs work for one room at a time. Rooms are hashed onto a fixed set of lanes, so memory does
- * not grow with the number of rooms; two rooms may share a lane, which only costs a short wait.
+ * Runs work for one room at a time. Rooms are hashed onto a fixed set of lanes, so memory does not
+ * grow with the number of rooms; two rooms may share a lane, which only costs a short wait.
  */
 final class RoomLanes {
 

@@ -20,8 +20,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Client inbound: handles one decoded frame of one session. Called for a session's frames one
- * at a time, in arrival order, so a SUBSCRIBE is in effect before the next frame is looked at.
+ * Client inbound: handles one decoded frame of one session. Called for a session's frames one at a
+ * time, in arrival order, so a SUBSCRIBE is in effect before the next frame is looked at.
  */
 @Component
 class ClientInbound {
@@ -129,14 +129,23 @@ class ClientInbound {
       return;
     }
     if (destination.startsWith("/user/")) {
-      fail(session, "cannot subscribe to " + destination + ": only your own /user/queue/errors and /user/queue/rooms", headers);
+      fail(
+          session,
+          "cannot subscribe to "
+              + destination
+              + ": only your own /user/queue/errors and /user/queue/rooms",
+          headers);
       return;
     }
     fail(session, "unknown destination " + destination, headers);
   }
 
   private void subscribeRoom(
-      ClientSession session, StompHeaderAccessor headers, String id, String destination, String roomId) {
+      ClientSession session,
+      StompHeaderAccessor headers,
+      String id,
+      String destination,
+      String roomId) {
     Long since;
     try {
       since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
@@ -168,7 +177,8 @@ class ClientInbound {
     long cursor = since;
     while (cursor < last && session.isOpen()) {
       awaitRoom(session);
-      var page = messages.since(subscription.roomId(), cursor, (int) Math.min(REPLAY_PAGE, last - cursor));
+      var page =
+          messages.since(subscription.roomId(), cursor, (int) Math.min(REPLAY_PAGE, last - cursor));
       if (page.isEmpty()) {
         break;
       }
@@ -220,10 +230,24 @@ class ClientInbound {
     } catch (DugoutException e) {
       userError(session, headers, e.code(), e.getMessage(), e.field(), body);
     } catch (RateLimited e) {
-      userError(session, headers, "rate_limited", "too many messages: at most " + properties.messagesPerSecond() + " per second", null, body);
+      userError(
+          session,
+          headers,
+          "rate_limited",
+          "too many messages: at most " + properties.messagesPerSecond() + " per second",
+          null,
+          body);
     } catch (JacksonException e) {
       String field = JsonPaths.of(e);
-      userError(session, headers, "validation", "body".equals(field) ? "the body is not valid JSON" : field + ": is unknown, or has the wrong type or format", "body".equals(field) ? null : field, body);
+      userError(
+          session,
+          headers,
+          "validation",
+          "body".equals(field)
+              ? "the body is not valid JSON"
+              : field + ": is unknown, or has the wrong type or format",
+          "body".equals(field) ? null : field,
+          body);
     }
   }
 
@@ -283,10 +307,22 @@ class ClientInbound {
   }
 
   private void userError(
-      ClientSession session, StompHeaderAccessor headers, String code, String message, String field, byte[] body) {
+      ClientSession session,
+      StompHeaderAccessor headers,
+      String code,
+      String message,
+      String field,
+      byte[] body) {
     String clientMsgId = clientMsgIdOf(body);
     var error =
-        new RealtimeBodies.ErrorBody("error", code, message, headers.getDestination(), clientMsgId, headers.getReceipt(), field);
+        new RealtimeBodies.ErrorBody(
+            "error",
+            code,
+            message,
+            headers.getDestination(),
+            clientMsgId,
+            headers.getReceipt(),
+            field);
     session.subscriptions().values().stream()
         .filter(s -> s.destination().equals(Destinations.ERRORS))
         .forEach(s -> broadcaster.toSubscription(s, error));
@@ -304,7 +340,8 @@ class ClientInbound {
 
   /** A protocol error: ERROR frame naming the problem, then the connection closes. */
   private static void fail(ClientSession session, String message, StompHeaderAccessor headers) {
-    session.sendAndClose(StompFrames.error(message, headers.getReceipt()), CloseStatus.POLICY_VIOLATION);
+    session.sendAndClose(
+        StompFrames.error(message, headers.getReceipt()), CloseStatus.POLICY_VIOLATION);
   }
 
   private static String version(String acceptVersion) {

@@ -20,9 +20,9 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * One client connection: who it is, its subscriptions, and its bounded outbound queue.
  *
  * <p>Anyone may {@link #send} from any thread without blocking; one writer at a time drains the
- * queue to the socket, packing several frames into one WebSocket message when they queue up.
- * When the queue passes its frame or byte budget the client is too slow and is disconnected:
- * its backlog never grows without bound and never delays anyone else.
+ * queue to the socket, packing several frames into one WebSocket message when they queue up. When
+ * the queue passes its frame or byte budget the client is too slow and is disconnected: its backlog
+ * never grows without bound and never delays anyone else.
  */
 final class ClientSession {
 
@@ -96,7 +96,8 @@ final class ClientSession {
     long chars = queuedChars.addAndGet(frame.length());
     if (frames > limits.maxQueuedFrames() || chars > limits.maxQueuedBytes()) {
       limits.slowConsumers().incrementAndGet();
-      log.info("Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, chars);
+      log.info(
+          "Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, chars);
       close(SLOW);
       return false;
     }
@@ -125,8 +126,8 @@ final class ClientSession {
   }
 
   /**
-   * Closes the connection, dropping what is still queued. Returns at once: the close handshake
-   * with a stuck client can block, and the caller may be delivering a room's messages.
+   * Closes the connection, dropping what is still queued. Returns at once: the close handshake with
+   * a stuck client can block, and the caller may be delivering a room's messages.
    */
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
@@ -178,9 +179,9 @@ final class ClientSession {
   }
 
   /**
-   * Writes one text message. Through the container's writer the characters go from an array,
-   * which Tomcat encodes to UTF-8 several times faster than a {@code String} it must walk char by
-   * char (a fifth of all server CPU at 100k deliveries/s).
+   * Writes one text message. Through the container's writer the characters go from an array, which
+   * Tomcat encodes to UTF-8 several times faster than a {@code String} it must walk char by char (a
+   * fifth of all server CPU at 100k deliveries/s).
    */
   private void write(StringBuilder batch) throws IOException {
     if (socket instanceof StandardWebSocketSession standard) {

@@ -27,8 +27,8 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   }
 
   /**
-   * Small per-connection buffers keep idle connections cheap; larger frames arrive in parts and
-   * are reassembled up to {@code dugout.realtime.max-frame-bytes}.
+   * Small per-connection buffers keep idle connections cheap; larger frames arrive in parts and are
+   * reassembled up to {@code dugout.realtime.max-frame-bytes}.
    */
   @Bean
   ServletServerContainerFactoryBean webSocketContainer() {

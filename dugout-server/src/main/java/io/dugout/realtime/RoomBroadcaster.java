@@ -56,16 +56,25 @@ class RoomBroadcaster implements MessageListener {
   void roomEvent(RoomEvent event) {
     switch (event) {
       case RoomEvent.MemberJoined joined -> {
-        toRoom(joined.roomId(), new RealtimeBodies.MemberBody("member.joined", joined.roomId(), joined.userId()));
+        toRoom(
+            joined.roomId(),
+            new RealtimeBodies.MemberBody("member.joined", joined.roomId(), joined.userId()));
         toUserJoined(joined);
       }
       case RoomEvent.MemberLeft left -> {
-        toRoom(left.roomId(), new RealtimeBodies.MemberBody("member.left", left.roomId(), left.userId()));
+        toRoom(
+            left.roomId(),
+            new RealtimeBodies.MemberBody("member.left", left.roomId(), left.userId()));
         dropSubscriptions(left);
-        toUser(left.userId(), Destinations.ROOMS, new RealtimeBodies.RoomLeftBody("room.left", left.roomId()));
+        toUser(
+            left.userId(),
+            Destinations.ROOMS,
+            new RealtimeBodies.RoomLeftBody("room.left", left.roomId()));
       }
       case RoomEvent.ReadMarkerMoved read ->
-          toRoom(read.roomId(), new RealtimeBodies.ReadBody("read", read.roomId(), read.userId(), read.seq()));
+          toRoom(
+              read.roomId(),
+              new RealtimeBodies.ReadBody("read", read.roomId(), read.userId(), read.seq()));
     }
   }
 
@@ -77,7 +86,9 @@ class RoomBroadcaster implements MessageListener {
   void toUser(String userId, String destination, Object body) {
     var targets = subscriptions.userQueue(userId, destination);
     if (!targets.isEmpty()) {
-      var parts = StompFrames.message(destination, "e-" + eventIds.incrementAndGet(), json.writeValueAsBytes(body));
+      var parts =
+          StompFrames.message(
+              destination, "e-" + eventIds.incrementAndGet(), json.writeValueAsBytes(body));
       targets.forEach(s -> s.deliver(parts));
     }
   }
@@ -85,7 +96,10 @@ class RoomBroadcaster implements MessageListener {
   /** Sends a body to one subscription of one session (errors go only where the SEND came from). */
   void toSubscription(Subscription subscription, Object body) {
     subscription.deliver(
-        StompFrames.message(subscription.destination(), "e-" + eventIds.incrementAndGet(), json.writeValueAsBytes(body)));
+        StompFrames.message(
+            subscription.destination(),
+            "e-" + eventIds.incrementAndGet(),
+            json.writeValueAsBytes(body)));
   }
 
   private void toRoom(String roomId, Object body) {
@@ -93,7 +107,11 @@ class RoomBroadcaster implements MessageListener {
     if (subscribers.isEmpty()) {
       return;
     }
-    var parts = StompFrames.message(Destinations.topic(roomId), "e-" + eventIds.incrementAndGet(), json.writeValueAsBytes(body));
+    var parts =
+        StompFrames.message(
+            Destinations.topic(roomId),
+            "e-" + eventIds.incrementAndGet(),
+            json.writeValueAsBytes(body));
     subscribers.forEach(s -> s.deliver(parts));
   }
 
@@ -103,7 +121,10 @@ class RoomBroadcaster implements MessageListener {
     }
     try {
       var room = rooms.getObject().get(Caller.user(joined.userId()), joined.roomId());
-      toUser(joined.userId(), Destinations.ROOMS, new RealtimeBodies.RoomJoinedBody("room.joined", room));
+      toUser(
+          joined.userId(),
+          Destinations.ROOMS,
+          new RealtimeBodies.RoomJoinedBody("room.joined", room));
     } catch (DugoutException e) {
       // why: the user left again before the event was handled; nothing to announce
     }

@@ -21,7 +21,9 @@ class SendRateLimiter {
   }
 
   boolean tryAcquire(String userId) {
-    return buckets.computeIfAbsent(userId, u -> new Bucket(burst)).take(perNano, burst, System.nanoTime());
+    return buckets
+        .computeIfAbsent(userId, u -> new Bucket(burst))
+        .take(perNano, burst, System.nanoTime());
   }
 
   void forget(String userId) {

@@ -11,8 +11,8 @@ import org.springframework.web.socket.CloseStatus;
 
 /**
  * Keeps sessions honest and ends them cleanly: sends heart-beats to quiet connections, drops
- * clients silent for three heart-beat intervals or never CONNECTed, and on shutdown stops
- * taking frames, lets durable writes in flight finish, then closes every session with a reason.
+ * clients silent for three heart-beat intervals or never CONNECTed, and on shutdown stops taking
+ * frames, lets durable writes in flight finish, then closes every session with a reason.
  */
 @Component
 class SessionKeeper implements SmartLifecycle {
@@ -20,7 +20,8 @@ class SessionKeeper implements SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(SessionKeeper.class);
   static final long CONNECT_TIMEOUT_MS = 10_000;
   private static final CloseStatus SILENT = new CloseStatus(4000, "heart-beat timeout");
-  private static final CloseStatus GOING_AWAY = CloseStatus.GOING_AWAY.withReason("server shutting down");
+  private static final CloseStatus GOING_AWAY =
+      CloseStatus.GOING_AWAY.withReason("server shutting down");
 
   private final Subscriptions subscriptions;
   private final StompEndpoint endpoint;
@@ -37,7 +38,9 @@ class SessionKeeper implements SmartLifecycle {
   @Override
   public void start() {
     endpoint.startAccepting();
-    timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("dugout-heartbeat").factory());
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("dugout-heartbeat").factory());
     timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     running = true;
   }
@@ -80,7 +83,9 @@ class SessionKeeper implements SmartLifecycle {
           continue;
         }
         long serverBeat = session.serverBeatMs();
-        if (serverBeat > 0 && now - session.lastSentAt >= serverBeat && session.queuedFrames() == 0) {
+        if (serverBeat > 0
+            && now - session.lastSentAt >= serverBeat
+            && session.queuedFrames() == 0) {
           session.send("\n");
         }
       } catch (RuntimeException e) {

@@ -16,10 +16,10 @@ import org.springframework.messaging.simp.stomp.StompDecoder;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
-import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
@@ -54,7 +54,8 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     this.subscriptions = subscriptions;
     this.rateLimiter = rateLimiter;
     this.properties = properties;
-    Gauge.builder("dugout.realtime.sessions", subscriptions, s -> s.sessions().size()).register(meters);
+    Gauge.builder("dugout.realtime.sessions", subscriptions, s -> s.sessions().size())
+        .register(meters);
     Gauge.builder("dugout.realtime.slow.consumers", slowConsumers, AtomicLong::get)
         .description("clients disconnected because their outbound queue overflowed")
         .register(meters);
@@ -68,14 +69,21 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     }
     if (socket instanceof StandardWebSocketSession standard) {
       // why: a client that stops reading must not hold a writer forever
-      standard.getNativeSession()
+      standard
+          .getNativeSession()
           .getUserProperties()
-          .put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT", properties.sendTimeLimit().toMillis());
+          .put(
+              "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT",
+              properties.sendTimeLimit().toMillis());
     }
-    var limits = new ClientSession.Limits(properties.maxQueuedFrames(), properties.maxQueuedBytes(), slowConsumers);
+    var limits =
+        new ClientSession.Limits(
+            properties.maxQueuedFrames(), properties.maxQueuedBytes(), slowConsumers);
     var session = new ClientSession(socket, writers, limits);
     socket.getAttributes().put(SESSION, session);
-    socket.getAttributes().put(DECODER, new BufferingStompDecoder(new StompDecoder(), properties.maxFrameBytes()));
+    socket
+        .getAttributes()
+        .put(DECODER, new BufferingStompDecoder(new StompDecoder(), properties.maxFrameBytes()));
     subscriptions.opened(session);
   }
 
@@ -89,7 +97,8 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     session.lastReceivedAt = System.currentTimeMillis();
     ByteBuffer bytes =
         switch (message) {
-          case TextMessage text -> ByteBuffer.wrap(text.getPayload().getBytes(StandardCharsets.UTF_8));
+          case TextMessage text ->
+              ByteBuffer.wrap(text.getPayload().getBytes(StandardCharsets.UTF_8));
           case BinaryMessage binary -> binary.getPayload();
           default -> null;
         };
@@ -107,10 +116,17 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
       Integer announced = decoder.getExpectedContentLength();
       if (announced != null && announced > properties.maxFrameBytes()) {
         // why: refuse at once instead of buffering towards a body that is over the limit anyway
-        throw new StompConversionException("content-length " + announced + " is over the frame size limit of " + properties.maxFrameBytes() + " bytes");
+        throw new StompConversionException(
+            "content-length "
+                + announced
+                + " is over the frame size limit of "
+                + properties.maxFrameBytes()
+                + " bytes");
       }
     } catch (StompConversionException e) {
-      session.sendAndClose(StompFrames.error("malformed or oversized frame: " + e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
+      session.sendAndClose(
+          StompFrames.error("malformed or oversized frame: " + e.getMessage(), null),
+          CloseStatus.POLICY_VIOLATION);
     } catch (RuntimeException e) {
       log.error("Unexpected failure handling a frame of {}", session.id(), e);
       session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);

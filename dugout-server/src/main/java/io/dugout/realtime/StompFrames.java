@@ -10,8 +10,17 @@ final class StompFrames {
   private StompFrames() {}
 
   static String connected(String version, long serverBeatMs, long clientBeatMs, String userId) {
-    return "CONNECTED\nversion:" + version + "\nheart-beat:" + serverBeatMs + "," + clientBeatMs
-        + "\nserver:" + SERVER + "\nuser-name:" + escape(userId) + "\n\n\0";
+    return "CONNECTED\nversion:"
+        + version
+        + "\nheart-beat:"
+        + serverBeatMs
+        + ","
+        + clientBeatMs
+        + "\nserver:"
+        + SERVER
+        + "\nuser-name:"
+        + escape(userId)
+        + "\n\n\0";
   }
 
   static String receipt(String receiptId) {
@@ -19,30 +28,51 @@ final class StompFrames {
   }
 
   static String error(String message, String receiptId) {
-    var frame = new StringBuilder("ERROR\ncontent-type:text/plain\nmessage:").append(escape(message));
+    var frame =
+        new StringBuilder("ERROR\ncontent-type:text/plain\nmessage:").append(escape(message));
     if (receiptId != null) {
       frame.append("\nreceipt-id:").append(escape(receiptId));
     }
     byte[] body = message.getBytes(StandardCharsets.UTF_8);
-    return frame.append("\ncontent-length:").append(body.length).append("\n\n").append(message).append('\0').toString();
+    return frame
+        .append("\ncontent-length:")
+        .append(body.length)
+        .append("\n\n")
+        .append(message)
+        .append('\0')
+        .toString();
   }
 
   /** A MESSAGE frame split around its {@code subscription} header value. */
   static MessageParts message(String destination, String messageId, byte[] jsonBody) {
     String head =
-        "MESSAGE\ndestination:" + escape(destination) + "\nmessage-id:" + escape(messageId) + "\nsubscription:";
+        "MESSAGE\ndestination:"
+            + escape(destination)
+            + "\nmessage-id:"
+            + escape(messageId)
+            + "\nsubscription:";
     String tail =
-        "\ncontent-type:application/json\ncontent-length:" + jsonBody.length + "\n\n"
-            + new String(jsonBody, StandardCharsets.UTF_8) + "\0";
+        "\ncontent-type:application/json\ncontent-length:"
+            + jsonBody.length
+            + "\n\n"
+            + new String(jsonBody, StandardCharsets.UTF_8)
+            + "\0";
     return new MessageParts(head, tail);
   }
 
   /** Escapes a header value as STOMP 1.2 requires. */
   static String escape(String value) {
-    if (value.indexOf('\\') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0 && value.indexOf(':') < 0) {
+    if (value.indexOf('\\') < 0
+        && value.indexOf('\n') < 0
+        && value.indexOf('\r') < 0
+        && value.indexOf(':') < 0) {
       return value;
     }
-    return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace(":", "\\c");
+    return value
+        .replace("\\", "\\\\")
+        .replace("\n", "\\n")
+        .replace("\r", "\\r")
+        .replace(":", "\\c");
   }
 
   /** The parts of a MESSAGE frame before and after its subscription id. */

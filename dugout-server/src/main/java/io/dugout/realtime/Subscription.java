@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One SUBSCRIBE of one session. While its {@code since-seq} replay runs, live frames wait in
- * {@code pending} and follow the replay in order; after that they go straight to the session.
+ * One SUBSCRIBE of one session. While its {@code since-seq} replay runs, live frames wait in {@code
+ * pending} and follow the replay in order; after that they go straight to the session.
  */
 final class Subscription {
 
@@ -15,7 +15,8 @@ final class Subscription {
   private final String roomId;
   private List<Outgoing> pending;
 
-  private Subscription(ClientSession session, String id, String destination, String roomId, boolean replaying) {
+  private Subscription(
+      ClientSession session, String id, String destination, String roomId, boolean replaying) {
     this.session = session;
     this.id = id;
     this.destination = destination;
@@ -27,7 +28,8 @@ final class Subscription {
     return new Subscription(session, id, destination, roomId, false);
   }
 
-  static Subscription replaying(ClientSession session, String id, String destination, String roomId) {
+  static Subscription replaying(
+      ClientSession session, String id, String destination, String roomId) {
     return new Subscription(session, id, destination, roomId, true);
   }
 

@@ -9,8 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.stereotype.Component;
 
 /**
- * Who listens to what on this node: the subscribers of each room topic and the open sessions
- * of each user. Lookups on the delivery path take no lock.
+ * Who listens to what on this node: the subscribers of each room topic and the open sessions of
+ * each user. Lookups on the delivery path take no lock.
  */
 @Component
 class Subscriptions {
@@ -24,7 +24,9 @@ class Subscriptions {
   }
 
   void authenticated(ClientSession session) {
-    byUser.computeIfAbsent(session.caller().userId(), u -> ConcurrentHashMap.newKeySet()).add(session);
+    byUser
+        .computeIfAbsent(session.caller().userId(), u -> ConcurrentHashMap.newKeySet())
+        .add(session);
   }
 
   /** Forgets the session and every subscription it had. */
@@ -34,7 +36,8 @@ class Subscriptions {
     session.subscriptions().clear();
     if (session.caller() != null) {
       byUser.computeIfPresent(
-          session.caller().userId(), (user, set) -> {
+          session.caller().userId(),
+          (user, set) -> {
             set.remove(session);
             return set.isEmpty() ? null : set;
           });
@@ -44,7 +47,9 @@ class Subscriptions {
   void add(Subscription subscription) {
     subscription.session().subscriptions().put(subscription.id(), subscription);
     if (subscription.roomId() != null) {
-      byRoom.computeIfAbsent(subscription.roomId(), r -> new CopyOnWriteArrayList<>()).add(subscription);
+      byRoom
+          .computeIfAbsent(subscription.roomId(), r -> new CopyOnWriteArrayList<>())
+          .add(subscription);
     }
   }
 
@@ -52,7 +57,8 @@ class Subscriptions {
     subscription.session().subscriptions().remove(subscription.id(), subscription);
     if (subscription.roomId() != null) {
       byRoom.computeIfPresent(
-          subscription.roomId(), (room, list) -> {
+          subscription.roomId(),
+          (room, list) -> {
             list.remove(subscription);
             return list.isEmpty() ? null : list;
           });

@@ -81,5 +81,4 @@ class RoomController {
 
   /** {@code userId} is for service tokens moving a user's marker. */
   record ReadRequest(Long seq, String userId) {}
-
 }

@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 /**
  * A user's rooms, most recent activity first, cursor-paged.
  *
- * <p>Activity order changes with every message, so it is computed when asked: one point read
- * per room of the user. The cursor is the (activity, room id) of the last room of a page; the
- * next page starts strictly after it.
+ * <p>Activity order changes with every message, so it is computed when asked: one point read per
+ * room of the user. The cursor is the (activity, room id) of the last room of a page; the next page
+ * starts strictly after it.
  */
 @Component
 class RoomList {
@@ -78,7 +78,9 @@ class RoomList {
 
     String encode() {
       String raw = activity + "|" + roomId;
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
+      return Base64.getUrlEncoder()
+          .withoutPadding()
+          .encodeToString(raw.getBytes(StandardCharsets.UTF_8));
     }
 
     static Position decode(String cursor) {

@@ -61,7 +61,8 @@ record RoomPlan(Room room, List<Member> members) {
     var room = new Room(roomId, RoomType.TRADE, title, trade, now, key);
     return new RoomPlan(
         room,
-        members(roomId, userIds, now, u -> u.equals(seller) ? MemberRole.SELLER : MemberRole.BUYER));
+        members(
+            roomId, userIds, now, u -> u.equals(seller) ? MemberRole.SELLER : MemberRole.BUYER));
   }
 
   private static RoomPlan group(

@@ -34,7 +34,8 @@ public class RoomService {
     var plan = RoomPlan.of(caller, request, Ids.newRoomId(clock), clock.instant());
     var created = rooms.create(plan.room(), plan.members());
     if (created.created()) {
-      plan.members().forEach(m -> events.publishEvent(new RoomEvent.MemberJoined(m.roomId(), m.userId())));
+      plan.members()
+          .forEach(m -> events.publishEvent(new RoomEvent.MemberJoined(m.roomId(), m.userId())));
     }
     return new Created(view(caller, created.room().id(), true), created.created());
   }
@@ -103,11 +104,13 @@ public class RoomService {
     var member =
         rooms
             .markRead(roomId, userId, Math.min(seq, lastSeq))
-            .orElseThrow(() -> DugoutException.notFound("no member " + userId + " in room " + roomId));
+            .orElseThrow(
+                () -> DugoutException.notFound("no member " + userId + " in room " + roomId));
     if (member.lastReadSeq() > before) {
       events.publishEvent(new RoomEvent.ReadMarkerMoved(roomId, userId, member.lastReadSeq()));
     }
-    return new ReadMarker(roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
+    return new ReadMarker(
+        roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
   }
 
   /** Ids of the rooms a user is in. */
@@ -135,7 +138,9 @@ public class RoomService {
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
     var members =
-        includeMembers ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList() : null;
+        includeMembers
+            ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList()
+            : null;
     return new RoomView(
         room.id(),
         room.type(),

@@ -11,8 +11,8 @@ import java.util.Optional;
  * <ul>
  *   <li>Every write is durable when the method returns (it survives a process kill).
  *   <li>{@link #create} is atomic and idempotent on {@link Room#uniqueKey()}: of any number of
- *       concurrent creations with the same key exactly one room exists afterwards, and every
- *       caller gets that room back.
+ *       concurrent creations with the same key exactly one room exists afterwards, and every caller
+ *       gets that room back.
  *   <li>{@link #markRead} only moves a read marker forward.
  *   <li>All methods are thread-safe.
  * </ul>

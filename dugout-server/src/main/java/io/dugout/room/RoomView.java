@@ -25,7 +25,8 @@ public record RoomView(
   public record MemberView(String userId, MemberRole role, Instant joinedAt, long lastReadSeq) {
 
     static MemberView of(Member member) {
-      return new MemberView(member.userId(), member.role(), member.joinedAt(), member.lastReadSeq());
+      return new MemberView(
+          member.userId(), member.role(), member.joinedAt(), member.lastReadSeq());
     }
   }
 }

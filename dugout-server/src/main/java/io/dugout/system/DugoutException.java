@@ -3,8 +3,8 @@ package io.dugout.system;
 import org.springframework.http.HttpStatus;
 
 /**
- * A failure the caller can act on. Each subtype maps to one HTTP status and one stable {@code
- * code} that appears in REST problem bodies and STOMP error payloads alike.
+ * A failure the caller can act on. Each subtype maps to one HTTP status and one stable {@code code}
+ * that appears in REST problem bodies and STOMP error payloads alike.
  */
 public abstract sealed class DugoutException extends RuntimeException
     permits DugoutException.Invalid,
@@ -55,7 +55,11 @@ public abstract sealed class DugoutException extends RuntimeException
   /** A request field is missing or has a value that is not allowed (400). */
   public static final class Invalid extends DugoutException {
     Invalid(String field, String problem) {
-      super(HttpStatus.BAD_REQUEST, "validation", field == null ? problem : field + ": " + problem, field);
+      super(
+          HttpStatus.BAD_REQUEST,
+          "validation",
+          field == null ? problem : field + ": " + problem,
+          field);
     }
   }
 

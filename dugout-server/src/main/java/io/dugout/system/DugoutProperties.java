@@ -13,9 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("dugout")
 public record DugoutProperties(
-    @DefaultValue("./data") Path dataDir,
-    @DefaultValue Limits limits,
-    @DefaultValue Store store) {
+    @DefaultValue("./data") Path dataDir, @DefaultValue Limits limits, @DefaultValue Store store) {
 
   /**
    * @param maxContentBytes the most UTF-8 bytes a message's content may have
@@ -29,10 +27,11 @@ public record DugoutProperties(
 
   /**
    * @param type the storage adapter; an unknown value stops startup
-   * @param fsync whether every write waits for the disk (survives power loss, not only a
-   *     process kill), at a large cost in write throughput
+   * @param fsync whether every write waits for the disk (survives power loss, not only a process
+   *     kill), at a large cost in write throughput
    */
-  public record Store(@DefaultValue("rocksdb") StoreType type, @DefaultValue("false") boolean fsync) {}
+  public record Store(
+      @DefaultValue("rocksdb") StoreType type, @DefaultValue("false") boolean fsync) {}
 
   /** The storage adapters Dugout has. */
   public enum StoreType {

@@ -23,13 +23,15 @@ public final class Ids {
     return new UUID(high, low).toString();
   }
 
-  /** Characters that URLs give special meaning to, so an id holding one could not be a path segment. */
+  /**
+   * Characters that URLs give special meaning to, so an id holding one could not be a path segment.
+   */
   private static final String RESERVED = "/\\%;?#";
 
   /**
    * Checks an externally supplied id: 1 to {@code maxLength} printable characters, no whitespace,
-   * no control characters (ids are parts of storage keys and STOMP headers) and none of {@code /
-   * \ % ; ? #} (ids are path segments of the REST API).
+   * no control characters (ids are parts of storage keys and STOMP headers) and none of {@code / \
+   * % ; ? #} (ids are path segments of the REST API).
    */
   public static String require(String field, String value, int maxLength) {
     if (value == null || value.isEmpty()) {

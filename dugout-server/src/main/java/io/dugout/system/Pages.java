@@ -1,6 +1,8 @@
 package io.dugout.system;
 
-/** The one rule for page sizes: a default when absent, 400 naming {@code limit} when out of range. */
+/**
+ * The one rule for page sizes: a default when absent, 400 naming {@code limit} when out of range.
+ */
 public final class Pages {
 
   private Pages() {}

@@ -31,21 +31,27 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)
   ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
     var problem =
-        Problems.of(HttpStatus.BAD_REQUEST, "validation", e.getName() + ": has the wrong type", e.getName());
+        Problems.of(
+            HttpStatus.BAD_REQUEST,
+            "validation",
+            e.getName() + ": has the wrong type",
+            e.getName());
     return ResponseEntity.badRequest().body(problem);
   }
 
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     log.error("Unexpected failure", e);
-    var problem =
-        Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "internal error", null);
+    var problem = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "internal error", null);
     return ResponseEntity.internalServerError().body(problem);
   }
 
   @Override
   protected ResponseEntity<Object> handleHttpMessageNotReadable(
-      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
     return ResponseEntity.badRequest().body(unreadable(e));
   }
 
@@ -78,13 +84,16 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     Throwable cause = e.getCause();
     if (cause instanceof UnrecognizedPropertyException unknown) {
       String field = JsonPaths.of(unknown);
-      return Problems.of(HttpStatus.BAD_REQUEST, "validation", field + ": is not a known field", field);
+      return Problems.of(
+          HttpStatus.BAD_REQUEST, "validation", field + ": is not a known field", field);
     }
     if (cause instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
       String field = JsonPaths.of(jackson);
-      return Problems.of(HttpStatus.BAD_REQUEST, "validation", field + ": has the wrong type or format", field);
+      return Problems.of(
+          HttpStatus.BAD_REQUEST, "validation", field + ": has the wrong type or format", field);
     }
-    String detail = cause == null ? "the request body is missing" : "the request body is not valid JSON";
+    String detail =
+        cause == null ? "the request body is missing" : "the request body is not valid JSON";
     return Problems.of(HttpStatus.BAD_REQUEST, "validation", detail, null);
   }
 }

@@ -11,8 +11,8 @@ import org.springframework.http.ProblemDetail;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Builds Dugout's RFC 9457 problem documents: a {@code type} of {@code
- * urn:dugout:problem:<code>}, the stable {@code code}, and the {@code field} at fault if any.
+ * Builds Dugout's RFC 9457 problem documents: a {@code type} of {@code urn:dugout:problem:<code>},
+ * the stable {@code code}, and the {@code field} at fault if any.
  */
 public final class Problems {
 
@@ -35,8 +35,8 @@ public final class Problems {
   }
 
   /**
-   * Writes a problem outside Spring MVC (security filters, servlet filters), in the same shape
-   * as Spring MVC writes them: with the request path as {@code instance}.
+   * Writes a problem outside Spring MVC (security filters, servlet filters), in the same shape as
+   * Spring MVC writes them: with the request path as {@code instance}.
    */
   public static void write(
       HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)

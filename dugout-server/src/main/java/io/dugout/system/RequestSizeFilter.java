@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses REST bodies over {@code dugout.limits.max-request-bytes} with 413 before anything
- * parses them, so one client cannot make the server buffer large documents. A body without a
+ * Refuses REST bodies over {@code dugout.limits.max-request-bytes} with 413 before anything parses
+ * them, so one client cannot make the server buffer large documents. A body without a
  * Content-Length (chunked, as streaming HTTP clients send it) is read up to the limit and no
  * further.
  */
@@ -49,7 +49,8 @@ class RequestSizeFilter extends OncePerRequestFilter {
       return;
     }
     if (length < 0 && request.getHeader("Transfer-Encoding") != null) {
-      byte[] body = request.getInputStream().readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE));
+      byte[] body =
+          request.getInputStream().readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE));
       if (body.length > maxBytes) {
         tooLarge(request, response);
         return;
@@ -60,7 +61,8 @@ class RequestSizeFilter extends OncePerRequestFilter {
     chain.doFilter(request, response);
   }
 
-  private void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
+  private void tooLarge(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
     Problems.write(
         request,
         response,

@@ -27,7 +27,9 @@ public final class ApiAssertions {
   /** The response is an RFC 9457 problem with this status and Dugout {@code code}. */
   public static ApiResponse assertProblem(ApiResponse response, int status, String code) {
     assertThat(response.status()).as("status of %s", response).isEqualTo(status);
-    assertThat(response.contentType()).as("content type of %s", response).startsWith("application/problem+json");
+    assertThat(response.contentType())
+        .as("content type of %s", response)
+        .startsWith("application/problem+json");
     assertThat(response.json().get("status").asInt()).isEqualTo(status);
     assertThat(response.text("code")).as("code of %s", response).isEqualTo(code);
     assertThat(response.text("type")).isEqualTo("urn:dugout:problem:" + code);

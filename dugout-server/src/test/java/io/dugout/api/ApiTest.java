@@ -16,11 +16,13 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Base of the end-to-end REST tests: one real server on a random port in try-it-out mode, with
- * its data in a fresh temp directory. Subclasses share the server (one Spring context), so each
- * test makes its own users with {@link #user}.
+ * Base of the end-to-end REST tests: one real server on a random port in try-it-out mode, with its
+ * data in a fresh temp directory. Subclasses share the server (one Spring context), so each test
+ * makes its own users with {@link #user}.
  */
-@SpringBootTest(classes = DugoutApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(
+    classes = DugoutApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 public abstract class ApiTest {
 
   /** This context's data directory: each context gets its own, as RocksDB locks it. */
@@ -45,7 +47,9 @@ public abstract class ApiTest {
   protected String group(String token, String title, String... memberIds) {
     var response =
         client.postJson(
-            token, "/api/v1/rooms", Map.of("type", "GROUP", "title", title, "memberIds", List.of(memberIds)));
+            token,
+            "/api/v1/rooms",
+            Map.of("type", "GROUP", "title", title, "memberIds", List.of(memberIds)));
     if (response.status() != 201) {
       throw new IllegalStateException("could not create a group: " + response);
     }

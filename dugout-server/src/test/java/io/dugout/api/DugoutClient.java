@@ -10,9 +10,9 @@ import java.time.Duration;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A small REST client for Dugout over real HTTP, as a product backend or a browser would call
- * it: JDK {@link HttpClient} in, Jackson tree out. Every call returns an {@link ApiResponse}
- * that remembers its request, so a test can write the exchange out as a documentation snippet.
+ * A small REST client for Dugout over real HTTP, as a product backend or a browser would call it:
+ * JDK {@link HttpClient} in, Jackson tree out. Every call returns an {@link ApiResponse} that
+ * remembers its request, so a test can write the exchange out as a documentation snippet.
  */
 public final class DugoutClient {
 

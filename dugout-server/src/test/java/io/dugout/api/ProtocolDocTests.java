@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Keeps the REST part of {@code docs/protocol.md} true: its JSON examples have exactly the
- * fields of real responses, its response shapes name real fields, and the requests it shows are
- * ones the server accepts.
+ * Keeps the REST part of {@code docs/protocol.md} true: its JSON examples have exactly the fields
+ * of real responses, its response shapes name real fields, and the requests it shows are ones the
+ * server accepts.
  */
 class ProtocolDocTests extends ApiTest {
 
@@ -30,6 +30,7 @@ class ProtocolDocTests extends ApiTest {
   private static final Pattern REQUEST_LINE =
       Pattern.compile("^(GET|POST|PUT|PATCH|DELETE)\\s+(/api/\\S+)\\s*(\\{.*?\\})?");
   private static final Pattern SHAPE = Pattern.compile("(?:→\\s*)?\\b[1-5]\\d\\d\\s+(\\{.*\\})");
+
   /** A quoted name right after "{" or ",": a field name, never a value. */
   private static final Pattern KEY = Pattern.compile("[{,]\\s*\"(\\w+)\"\\s*(?=[:,}])");
 
@@ -49,21 +50,48 @@ class ProtocolDocTests extends ApiTest {
             aliceToken,
             "/api/v1/rooms/" + roomId + "/messages",
             Map.of(
-                "clientMsgId", "c-img", "kind", "IMAGE", "content", "",
-                "attachments", List.of(Map.of("url", "https://cdn.example/1.png", "name", "1.png", "size", 10, "mime", "image/png"))));
+                "clientMsgId",
+                "c-img",
+                "kind",
+                "IMAGE",
+                "content",
+                "",
+                "attachments",
+                List.of(
+                    Map.of(
+                        "url",
+                        "https://cdn.example/1.png",
+                        "name",
+                        "1.png",
+                        "size",
+                        10,
+                        "mime",
+                        "image/png"))));
     var trade =
         client.postJson(
             aliceToken,
             "/api/v1/rooms",
-            Map.of("type", "TRADE", "memberIds", List.of(bob), "trade", Map.of("itemId", "glove-42", "sellerId", bob)));
+            Map.of(
+                "type",
+                "TRADE",
+                "memberIds",
+                List.of(bob),
+                "trade",
+                Map.of("itemId", "glove-42", "sellerId", bob)));
     var entered = client.post(aliceToken, "/api/v1/rooms/" + roomId + "/enter", null);
     var list = client.get(bobToken, "/api/v1/rooms");
     var history = client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages?limit=1");
-    var member = client.postJson(aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", user("dave")));
+    var member =
+        client.postJson(
+            aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", user("dave")));
     var read = client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1));
     var token = client.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\"}");
 
-    add("room", client.get(aliceToken, "/api/v1/rooms/" + roomId).json(), trade.json(), list.json().get("rooms").get(0));
+    add(
+        "room",
+        client.get(aliceToken, "/api/v1/rooms/" + roomId).json(),
+        trade.json(),
+        list.json().get("rooms").get(0));
     add("message", image.json(), history.json().get("messages").get(0));
     add("roomList", list.json());
     add("entered", entered.json());
@@ -73,24 +101,33 @@ class ProtocolDocTests extends ApiTest {
     add("devToken", token.json());
     add(
         "problem",
-        client.post(aliceToken, "/api/v1/rooms/" + roomId + "/messages", "{\"kind\":\"TEXT\"}").json(),
+        client
+            .post(aliceToken, "/api/v1/rooms/" + roomId + "/messages", "{\"kind\":\"TEXT\"}")
+            .json(),
         client.get(client.token(user("mallory")), "/api/v1/rooms/" + roomId).json(),
         client.get(null, "/api/v1/rooms").json(),
-        client.post(aliceToken, "/api/v1/rooms", "{\"title\":\"" + "x".repeat(70_000) + "\"}").json());
+        client
+            .post(aliceToken, "/api/v1/rooms", "{\"title\":\"" + "x".repeat(70_000) + "\"}")
+            .json());
   }
 
   @Test
   void everyJsonExampleOfTheRestPartHasExactlyTheFieldsOfARealResponse() {
     var examples = jsonExamples();
-    assertThat(examples).as("JSON examples in the REST part of protocol.md").hasSizeGreaterThanOrEqualTo(5);
+    assertThat(examples)
+        .as("JSON examples in the REST part of protocol.md")
+        .hasSizeGreaterThanOrEqualTo(5);
     var kindsSeen = new TreeSet<String>();
     for (JsonNode example : examples) {
       String kind = kindOf(example);
       assertThat(kind).as("what kind of response this example is: %s", example).isNotNull();
       kindsSeen.add(kind);
       var mismatches = new ArrayList<String>();
-      boolean matches = real.get(kind).stream().anyMatch(sample -> sameFields("", example, sample, mismatches));
-      assertThat(matches).as("example %s has the fields of a real %s; differences: %s", example, kind, mismatches).isTrue();
+      boolean matches =
+          real.get(kind).stream().anyMatch(sample -> sameFields("", example, sample, mismatches));
+      assertThat(matches)
+          .as("example %s has the fields of a real %s; differences: %s", example, kind, mismatches)
+          .isTrue();
     }
     assertThat(kindsSeen).contains("room", "message", "problem", "member", "readMarker");
   }
@@ -110,8 +147,12 @@ class ProtocolDocTests extends ApiTest {
         }
         checked++;
         boolean known =
-            real.values().stream().flatMap(List::stream).anyMatch(sample -> fields(sample).equals(keys));
-        assertThat(known).as("response shape %s names the fields %s of some real response", line.strip(), keys).isTrue();
+            real.values().stream()
+                .flatMap(List::stream)
+                .anyMatch(sample -> fields(sample).equals(keys));
+        assertThat(known)
+            .as("response shape %s names the fields %s of some real response", line.strip(), keys)
+            .isTrue();
       }
     }
     assertThat(checked).as("response shapes found").isGreaterThanOrEqualTo(4);
@@ -131,7 +172,10 @@ class ProtocolDocTests extends ApiTest {
           if (request.group(3) != null) {
             sendAsDocumented(method, path, request.group(3));
             sent++;
-          } else if (!block.contains("\n{") || method.equals("GET") || method.equals("DELETE") || path.endsWith("/enter")) {
+          } else if (!block.contains("\n{")
+              || method.equals("GET")
+              || method.equals("DELETE")
+              || path.endsWith("/enter")) {
             if (!path.contains("…")) {
               sendAsDocumented(method, path, null);
               sent++;
@@ -179,18 +223,24 @@ class ProtocolDocTests extends ApiTest {
     kinds.put("member", n -> n.has("role") && n.has("joinedAt"));
     kinds.put("readMarker", n -> n.has("lastReadSeq") && n.has("unreadCount"));
     kinds.put("devToken", n -> n.has("token"));
-    return kinds.entrySet().stream().filter(e -> e.getValue().test(example)).map(Map.Entry::getKey).findFirst().orElse(null);
+    return kinds.entrySet().stream()
+        .filter(e -> e.getValue().test(example))
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElse(null);
   }
 
   /** Same field names at every level where both sides have an object (or an array of them). */
-  private static boolean sameFields(String at, JsonNode doc, JsonNode real, List<String> mismatches) {
+  private static boolean sameFields(
+      String at, JsonNode doc, JsonNode real, List<String> mismatches) {
     if (doc.isObject() && real.isObject()) {
       if (!fields(doc).equals(fields(real))) {
         var missing = new TreeSet<>(fields(real));
         missing.removeAll(fields(doc));
         var extra = new TreeSet<>(fields(doc));
         extra.removeAll(fields(real));
-        mismatches.add((at.isEmpty() ? "top level" : at) + ": missing " + missing + ", not real " + extra);
+        mismatches.add(
+            (at.isEmpty() ? "top level" : at) + ": missing " + missing + ", not real " + extra);
         return false;
       }
       for (String field : fields(doc)) {
@@ -227,7 +277,8 @@ class ProtocolDocTests extends ApiTest {
     var examples = new ArrayList<JsonNode>();
     for (Matcher fence = FENCE.matcher(restPart()); fence.find(); ) {
       if (fence.group(1).equals("json")) {
-        try (var values = DugoutClient.JSON.readerFor(JsonNode.class).<JsonNode>readValues(fence.group(2))) {
+        try (var values =
+            DugoutClient.JSON.readerFor(JsonNode.class).<JsonNode>readValues(fence.group(2))) {
           values.forEachRemaining(examples::add);
         }
       }

@@ -34,7 +34,11 @@ class AuthApiTests extends ApiTest {
           c -> c.client.get(c.token, SOME_ROOM),
           c -> c.client.post(c.token, SOME_ROOM + "/enter", null),
           c -> c.client.get(c.token, SOME_ROOM + "/messages"),
-          c -> c.client.post(c.token, SOME_ROOM + "/messages", "{\"clientMsgId\":\"c\",\"kind\":\"TEXT\",\"content\":\"x\"}"),
+          c ->
+              c.client.post(
+                  c.token,
+                  SOME_ROOM + "/messages",
+                  "{\"clientMsgId\":\"c\",\"kind\":\"TEXT\",\"content\":\"x\"}"),
           c -> c.client.post(c.token, SOME_ROOM + "/members", "{\"userId\":\"dave\"}"),
           c -> c.client.delete(c.token, SOME_ROOM + "/members/dave"),
           c -> c.client.post(c.token, SOME_ROOM + "/read", "{\"seq\":1}"));
@@ -43,12 +47,14 @@ class AuthApiTests extends ApiTest {
 
   @Test
   void issuesATryItOutTokenOnLoopbackForADayThatTheApiAccepts() {
-    var issued = client.post(null, "/api/v1/dev/token", "{\"userId\": \"alice\"}").snippet("dev-token");
+    var issued =
+        client.post(null, "/api/v1/dev/token", "{\"userId\": \"alice\"}").snippet("dev-token");
     assertThat(issued.status()).isEqualTo(200);
     assertThat(issued.text("userId")).isEqualTo("alice");
     assertThat(issued.text("token")).startsWith("eyJ");
     assertThat(Instant.parse(issued.text("expiresAt")))
-        .isBetween(Instant.now().plus(Duration.ofHours(23)), Instant.now().plus(Duration.ofHours(25)));
+        .isBetween(
+            Instant.now().plus(Duration.ofHours(23)), Instant.now().plus(Duration.ofHours(25)));
     assertThat(client.get(issued.text("token"), "/api/v1/rooms").status()).isEqualTo(200);
   }
 
@@ -56,7 +62,9 @@ class AuthApiTests extends ApiTest {
   void rejectsATryItOutTokenForAnInvalidUserOrScope() {
     assertInvalid(client.post(null, "/api/v1/dev/token", "{}"), "userId");
     assertInvalid(client.post(null, "/api/v1/dev/token", "{\"userId\":\"al ice\"}"), "userId");
-    assertInvalid(client.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\",\"scope\":\"admin\"}"), "scope");
+    assertInvalid(
+        client.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\",\"scope\":\"admin\"}"),
+        "scope");
   }
 
   @Test
@@ -65,10 +73,12 @@ class AuthApiTests extends ApiTest {
         NetworkInterface.networkInterfaces()
             .filter(this::isUp)
             .flatMap(NetworkInterface::inetAddresses)
-            .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
+            .filter(
+                a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
             .findFirst();
     assumeTrue(external.isPresent(), "this machine has no non-loopback address to call from");
-    var remote = new DugoutClient(URI.create("http://" + external.get().getHostAddress() + ":" + port));
+    var remote =
+        new DugoutClient(URI.create("http://" + external.get().getHostAddress() + ":" + port));
     var response = remote.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\"}");
     assertProblem(response, 404, "not_found");
     assertThat(response.json().has("token")).isFalse();
@@ -94,7 +104,8 @@ class AuthApiTests extends ApiTest {
   @Test
   void rejectsAnExpiredToken() {
     String expired =
-        Jwts.hs256(Jwts.devSecret(dataDir), user("alice"), null, Instant.now().minus(Duration.ofHours(1)));
+        Jwts.hs256(
+            Jwts.devSecret(dataDir), user("alice"), null, Instant.now().minus(Duration.ofHours(1)));
     for (var call : EVERY_ENDPOINT) {
       assertInvalidToken(call.apply(new TokenCall(client, expired)));
     }
@@ -107,7 +118,11 @@ class AuthApiTests extends ApiTest {
       assertInvalidToken(call.apply(new TokenCall(client, forged)));
     }
     String forgedService =
-        Jwts.hs256(Jwts.secret("y".repeat(32)), "backend", "dugout:service", Instant.now().plusSeconds(600));
+        Jwts.hs256(
+            Jwts.secret("y".repeat(32)),
+            "backend",
+            "dugout:service",
+            Instant.now().plusSeconds(600));
     assertInvalidToken(client.get(forgedService, "/api/v1/rooms?userId=alice"));
   }
 
@@ -131,7 +146,10 @@ class AuthApiTests extends ApiTest {
     assertInvalidToken(client.get(Jwts.hs256(secret, null, null, later), "/api/v1/rooms"));
     assertInvalidToken(client.get(Jwts.hs256(secret, "has space", null, later), "/api/v1/rooms"));
     assertInvalidToken(
-        client.post(Jwts.hs256(secret, "x".repeat(129), null, later), "/api/v1/rooms", "{\"type\":\"GROUP\"}"));
+        client.post(
+            Jwts.hs256(secret, "x".repeat(129), null, later),
+            "/api/v1/rooms",
+            "{\"type\":\"GROUP\"}"));
   }
 
   @Test
@@ -164,7 +182,9 @@ class AuthApiTests extends ApiTest {
     var entered = client.post(service, "/api/v1/rooms/" + roomId + "/enter", null);
     assertThat(entered.status()).isEqualTo(200);
     assertThat(entered.json().get("messages")).hasSize(1);
-    var read = client.postJson(service, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1, "userId", alice));
+    var read =
+        client.postJson(
+            service, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1, "userId", alice));
     assertThat(read.status()).isEqualTo(200);
     assertThat(read.text("userId")).isEqualTo(alice);
   }
@@ -176,7 +196,10 @@ class AuthApiTests extends ApiTest {
     assertThat(health.text("status")).isEqualTo("UP");
     assertUnauthenticated(client.get(null, "/actuator/metrics"));
     assertProblem(client.get(client.token(user("alice")), "/actuator/metrics"), 403, "forbidden");
-    assertProblem(client.get(client.token(user("alice")), "/actuator/metrics/jvm.memory.used"), 403, "forbidden");
+    assertProblem(
+        client.get(client.token(user("alice")), "/actuator/metrics/jvm.memory.used"),
+        403,
+        "forbidden");
     var metrics = client.get(client.serviceToken("ops"), "/actuator/metrics");
     assertThat(metrics.status()).isEqualTo(200);
     assertThat(metrics.json().get("names").toString()).contains("http.server.requests");
@@ -188,7 +211,10 @@ class AuthApiTests extends ApiTest {
     String bob = user("bob");
     String roomId = group(client.token(alice), "t", bob);
     assertProblem(
-        client.postJson(client.token(bob), "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1, "userId", alice)),
+        client.postJson(
+            client.token(bob),
+            "/api/v1/rooms/" + roomId + "/read",
+            Map.of("seq", 1, "userId", alice)),
         403,
         "forbidden");
   }
@@ -196,14 +222,18 @@ class AuthApiTests extends ApiTest {
   /** A 401 problem with the Bearer challenge every 401 must carry. */
   static ApiResponse assertUnauthenticated(ApiResponse response) {
     assertProblem(response, 401, "unauthenticated");
-    assertThat(response.headers("WWW-Authenticate")).singleElement().asString().startsWith("Bearer");
+    assertThat(response.headers("WWW-Authenticate"))
+        .singleElement()
+        .asString()
+        .startsWith("Bearer");
     return response;
   }
 
   /** A 401 for a token that was sent but is not good. */
   static void assertInvalidToken(ApiResponse response) {
     assertUnauthenticated(response);
-    assertThat(response.headers("WWW-Authenticate")).containsExactly("Bearer error=\"invalid_token\"");
+    assertThat(response.headers("WWW-Authenticate"))
+        .containsExactly("Bearer error=\"invalid_token\"");
   }
 
   private boolean isUp(NetworkInterface network) {

@@ -19,7 +19,8 @@ class CachingJwtDecoderTests {
 
   @Test
   void checksAGoodTokenOnceUntilItExpires() {
-    var decoder = new CachingJwtDecoder(counting(NOW.plusSeconds(60)), Clock.fixed(NOW, ZoneOffset.UTC));
+    var decoder =
+        new CachingJwtDecoder(counting(NOW.plusSeconds(60)), Clock.fixed(NOW, ZoneOffset.UTC));
     decoder.decode("t");
     decoder.decode("t");
     assertThat(checks).hasValue(1);
@@ -52,7 +53,11 @@ class CachingJwtDecoderTests {
           if (expired.get()) {
             throw new BadJwtException("expired");
           }
-          return Jwt.withTokenValue(token).header("alg", "HS256").subject("alice").expiresAt(NOW.plusSeconds(60)).build();
+          return Jwt.withTokenValue(token)
+              .header("alg", "HS256")
+              .subject("alice")
+              .expiresAt(NOW.plusSeconds(60))
+              .build();
         };
     var decoder = new CachingJwtDecoder(delegate, clock);
     decoder.decode("t");
@@ -64,10 +69,11 @@ class CachingJwtDecoderTests {
 
   @Test
   void doesNotRememberTokensThatFailed() {
-    JwtDecoder rejecting = token -> {
-      checks.incrementAndGet();
-      throw new BadJwtException("bad signature");
-    };
+    JwtDecoder rejecting =
+        token -> {
+          checks.incrementAndGet();
+          throw new BadJwtException("bad signature");
+        };
     var decoder = new CachingJwtDecoder(rejecting, Clock.fixed(NOW, ZoneOffset.UTC));
     assertThatThrownBy(() -> decoder.decode("t")).isInstanceOf(BadJwtException.class);
     assertThatThrownBy(() -> decoder.decode("t")).isInstanceOf(BadJwtException.class);
@@ -77,7 +83,12 @@ class CachingJwtDecoderTests {
   private JwtDecoder counting(Instant expiresAt) {
     return token -> {
       checks.incrementAndGet();
-      return Jwt.withTokenValue(token).header("alg", "HS256").subject("alice").expiresAt(expiresAt).issuedAt(NOW.minusSeconds(1)).build();
+      return Jwt.withTokenValue(token)
+          .header("alg", "HS256")
+          .subject("alice")
+          .expiresAt(expiresAt)
+          .issuedAt(NOW.minusSeconds(1))
+          .build();
     };
   }
 }

@@ -47,7 +47,8 @@ class ConfiguredSecretApiTests {
     var response = client.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\"}");
     assertThat(response.status()).isEqualTo(404);
     assertThat(response.json().has("token")).isFalse();
-    var asService = client.post(null, "/api/v1/dev/token", "{\"userId\":\"b\",\"scope\":\"dugout:service\"}");
+    var asService =
+        client.post(null, "/api/v1/dev/token", "{\"userId\":\"b\",\"scope\":\"dugout:service\"}");
     assertThat(asService.status()).isEqualTo(404);
     assertThat(Files.exists(DATA_DIR.resolve("dev-jwt-secret"))).isFalse();
   }
@@ -56,7 +57,10 @@ class ConfiguredSecretApiTests {
   void acceptsATokenSignedWithTheConfiguredSecret() {
     String alice = Jwts.hs256(Jwts.secret(SECRET), "alice");
     var created =
-        client.postJson(alice, "/api/v1/rooms", Map.of("type", "GROUP", "title", "t", "memberIds", List.of("bob")));
+        client.postJson(
+            alice,
+            "/api/v1/rooms",
+            Map.of("type", "GROUP", "title", "t", "memberIds", List.of("bob")));
     assertThat(created.status()).isEqualTo(201);
     String roomId = created.text("id");
     var posted =
@@ -76,19 +80,28 @@ class ConfiguredSecretApiTests {
     String forged = Jwts.hs256(Jwts.secret("another-secret-that-is-long-enough-too"), "alice");
     var response = client.get(forged, "/api/v1/rooms");
     assertProblem(response, 401, "unauthenticated");
-    assertThat(response.headers("WWW-Authenticate")).containsExactly("Bearer error=\"invalid_token\"");
+    assertThat(response.headers("WWW-Authenticate"))
+        .containsExactly("Bearer error=\"invalid_token\"");
     assertProblem(client.get(Jwts.unsigned("alice"), "/api/v1/rooms"), 401, "unauthenticated");
     assertProblem(client.get(null, "/api/v1/rooms"), 401, "unauthenticated");
   }
 
   @Test
   void letsAServiceTokenSignedWithTheSecretActForUsers() {
-    String service = Jwts.hs256(Jwts.secret(SECRET), "shop-backend", "dugout:service", Instant.now().plusSeconds(600));
+    String service =
+        Jwts.hs256(
+            Jwts.secret(SECRET), "shop-backend", "dugout:service", Instant.now().plusSeconds(600));
     var created =
         client.postJson(
             service,
             "/api/v1/rooms",
-            Map.of("type", "TRADE", "memberIds", List.of("buyer", "seller"), "trade", Map.of("itemId", "i-1", "sellerId", "seller")));
+            Map.of(
+                "type",
+                "TRADE",
+                "memberIds",
+                List.of("buyer", "seller"),
+                "trade",
+                Map.of("itemId", "i-1", "sellerId", "seller")));
     assertThat(created.status()).isEqualTo(201);
     var system =
         client.postJson(

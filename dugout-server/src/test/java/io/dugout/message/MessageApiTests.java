@@ -27,7 +27,15 @@ class MessageApiTests extends ApiTest {
             .postJson(
                 token,
                 messages(roomId),
-                Map.of("clientMsgId", "c-7f3a", "kind", "TEXT", "content", "hi", "attachments", List.of()))
+                Map.of(
+                    "clientMsgId",
+                    "c-7f3a",
+                    "kind",
+                    "TEXT",
+                    "content",
+                    "hi",
+                    "attachments",
+                    List.of()))
             .snippet("messages-post");
     assertThat(posted.status()).isEqualTo(201);
     var message = posted.json();
@@ -40,7 +48,8 @@ class MessageApiTests extends ApiTest {
     assertThat(message.get("clientMsgId").asString()).isEqualTo("c-7f3a");
     String sentAt = message.get("sentAt").asString();
     assertThat(sentAt).endsWith("Z");
-    assertThat(Instant.parse(sentAt)).isBetween(before.minusSeconds(1), Instant.now().plusSeconds(1));
+    assertThat(Instant.parse(sentAt))
+        .isBetween(before.minusSeconds(1), Instant.now().plusSeconds(1));
     assertThat(say(token, roomId, "c-2", "again").number("seq")).isEqualTo(2);
   }
 
@@ -49,7 +58,8 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     var first = say(token, roomId, "c-1", "hello");
-    var retry = say(token, roomId, "c-1", "hello, edited in the retry").snippet("messages-post-retry");
+    var retry =
+        say(token, roomId, "c-1", "hello, edited in the retry").snippet("messages-post-retry");
     assertThat(retry.status()).isEqualTo(200);
     assertThat(retry.json()).isEqualTo(first.json());
     var history = client.get(token, messages(roomId)).json().get("messages");
@@ -74,13 +84,29 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     var image =
-        Map.of("url", "https://cdn.example/p/1.png", "name", "1.png", "size", 48213, "mime", "image/png");
+        Map.of(
+            "url",
+            "https://cdn.example/p/1.png",
+            "name",
+            "1.png",
+            "size",
+            48213,
+            "mime",
+            "image/png");
     var posted =
         client
             .postJson(
                 token,
                 messages(roomId),
-                Map.of("clientMsgId", "c-img", "kind", "IMAGE", "content", "", "attachments", List.of(image)))
+                Map.of(
+                    "clientMsgId",
+                    "c-img",
+                    "kind",
+                    "IMAGE",
+                    "content",
+                    "",
+                    "attachments",
+                    List.of(image)))
             .snippet("messages-post-image");
     assertThat(posted.status()).isEqualTo(201);
     JsonNode attachment = posted.json().get("attachments").get(0);
@@ -90,12 +116,28 @@ class MessageApiTests extends ApiTest {
     assertThat(attachment.get("mime").asString()).isEqualTo("image/png");
 
     var file =
-        Map.of("url", "https://cdn.example/f/rules.pdf", "name", "rules.pdf", "size", 1_000_000, "mime", "application/pdf");
+        Map.of(
+            "url",
+            "https://cdn.example/f/rules.pdf",
+            "name",
+            "rules.pdf",
+            "size",
+            1_000_000,
+            "mime",
+            "application/pdf");
     var filePost =
         client.postJson(
             token,
             messages(roomId),
-            Map.of("clientMsgId", "c-file", "kind", "FILE", "content", "league rules", "attachments", List.of(file, file)));
+            Map.of(
+                "clientMsgId",
+                "c-file",
+                "kind",
+                "FILE",
+                "content",
+                "league rules",
+                "attachments",
+                List.of(file, file)));
     assertThat(filePost.status()).isEqualTo(201);
     assertThat(filePost.json().get("attachments")).hasSize(2);
     var stored = client.get(token, messages(roomId)).json().get("messages");
@@ -108,7 +150,8 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     assertInvalid(
-        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "IMAGE", "content", "")),
+        client.postJson(
+            token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "IMAGE", "content", "")),
         "attachments");
     var one = Map.of("url", "https://cdn.example/a", "name", "a", "size", 1, "mime", "text/plain");
     var eleven = new ArrayList<Object>();
@@ -117,20 +160,30 @@ class MessageApiTests extends ApiTest {
     }
     assertInvalid(
         client.postJson(
-            token, messages(roomId), Map.of("clientMsgId", "c-2", "kind", "FILE", "content", "", "attachments", eleven)),
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "c-2", "kind", "FILE", "content", "", "attachments", eleven)),
         "attachments");
     var ten = eleven.subList(0, 10);
     assertThat(
             client
                 .postJson(
-                    token, messages(roomId), Map.of("clientMsgId", "c-3", "kind", "FILE", "content", "", "attachments", ten))
+                    token,
+                    messages(roomId),
+                    Map.of("clientMsgId", "c-3", "kind", "FILE", "content", "", "attachments", ten))
                 .status())
         .isEqualTo(201);
     assertInvalid(
         client.postJson(
             token,
             messages(roomId),
-            Map.of("clientMsgId", "c-4", "kind", "FILE", "attachments", List.of(Map.of("url", "https://x/a", "size", 1, "mime", "a/b")))),
+            Map.of(
+                "clientMsgId",
+                "c-4",
+                "kind",
+                "FILE",
+                "attachments",
+                List.of(Map.of("url", "https://x/a", "size", 1, "mime", "a/b")))),
         "attachments[0].name");
     assertInvalid(
         client.post(
@@ -145,18 +198,25 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     assertThat(say(token, roomId, "c-1", "a".repeat(4096)).status()).isEqualTo(201);
-    assertInvalid(say(token, roomId, "c-2", "a".repeat(4097)), "content").snippet("problem-validation");
+    assertInvalid(say(token, roomId, "c-2", "a".repeat(4097)), "content")
+        .snippet("problem-validation");
   }
 
   @Test
   void countsContentInUtf8BytesNotCharacters() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    assertThat(say(token, roomId, "c-1", "é".repeat(2048)).status()).as("2 bytes each").isEqualTo(201);
+    assertThat(say(token, roomId, "c-1", "é".repeat(2048)).status())
+        .as("2 bytes each")
+        .isEqualTo(201);
     assertInvalid(say(token, roomId, "c-2", "é".repeat(2049)), "content");
     assertInvalid(say(token, roomId, "c-3", "€".repeat(1366)), "content");
-    assertThat(say(token, roomId, "c-4", "⚾".repeat(1365)).status()).as("3 bytes each").isEqualTo(201);
-    assertThat(say(token, roomId, "c-5", "😀".repeat(1024)).status()).as("4 bytes each").isEqualTo(201);
+    assertThat(say(token, roomId, "c-4", "⚾".repeat(1365)).status())
+        .as("3 bytes each")
+        .isEqualTo(201);
+    assertThat(say(token, roomId, "c-5", "😀".repeat(1024)).status())
+        .as("4 bytes each")
+        .isEqualTo(201);
     assertInvalid(say(token, roomId, "c-6", "😀".repeat(1024) + "a"), "content");
   }
 
@@ -164,20 +224,39 @@ class MessageApiTests extends ApiTest {
   void rejectsMessagesWithoutClientMsgIdKindOrContent() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    assertInvalid(client.postJson(token, messages(roomId), Map.of("kind", "TEXT", "content", "hi")), "clientMsgId");
     assertInvalid(
-        client.postJson(token, messages(roomId), Map.of("clientMsgId", "has space", "kind", "TEXT", "content", "hi")),
+        client.postJson(token, messages(roomId), Map.of("kind", "TEXT", "content", "hi")),
         "clientMsgId");
     assertInvalid(
-        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c".repeat(65), "kind", "TEXT", "content", "hi")),
+        client.postJson(
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "has space", "kind", "TEXT", "content", "hi")),
         "clientMsgId");
-    assertInvalid(client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "content", "hi")), "kind");
-    assertInvalid(client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "TEXT")), "content");
     assertInvalid(
-        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "EMOJI", "content", "  ")),
+        client.postJson(
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "c".repeat(65), "kind", "TEXT", "content", "hi")),
+        "clientMsgId");
+    assertInvalid(
+        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "content", "hi")),
+        "kind");
+    assertInvalid(
+        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "TEXT")),
         "content");
     assertInvalid(
-        client.post(token, messages(roomId), "{\"clientMsgId\":\"c-1\",\"kind\":\"NOPE\",\"content\":\"hi\"}"), "kind");
+        client.postJson(
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "c-1", "kind", "EMOJI", "content", "  ")),
+        "content");
+    assertInvalid(
+        client.post(
+            token,
+            messages(roomId),
+            "{\"clientMsgId\":\"c-1\",\"kind\":\"NOPE\",\"content\":\"hi\"}"),
+        "kind");
     assertThat(client.get(token, messages(roomId)).json().get("messages")).isEmpty();
   }
 
@@ -186,7 +265,10 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     assertProblem(
-        client.postJson(token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "SYSTEM", "content", "hi")),
+        client.postJson(
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "c-1", "kind", "SYSTEM", "content", "hi")),
         403,
         "forbidden");
   }
@@ -198,7 +280,9 @@ class MessageApiTests extends ApiTest {
     String roomId = group(token, "t", bob);
     assertProblem(
         client.postJson(
-            token, messages(roomId), Map.of("clientMsgId", "c-1", "kind", "TEXT", "content", "hi", "senderId", bob)),
+            token,
+            messages(roomId),
+            Map.of("clientMsgId", "c-1", "kind", "TEXT", "content", "hi", "senderId", bob)),
         403,
         "forbidden");
     assertThat(client.get(token, messages(roomId)).json().get("messages")).isEmpty();
@@ -224,7 +308,15 @@ class MessageApiTests extends ApiTest {
         client.postJson(
             service,
             messages(roomId),
-            Map.of("clientMsgId", "s-2", "kind", "TEXT", "content", "posted for alice", "senderId", alice));
+            Map.of(
+                "clientMsgId",
+                "s-2",
+                "kind",
+                "TEXT",
+                "content",
+                "posted for alice",
+                "senderId",
+                alice));
     assertThat(asAlice.status()).isEqualTo(201);
     assertThat(asAlice.text("senderId")).isEqualTo(alice);
     assertThat(asAlice.number("seq")).isEqualTo(2);
@@ -233,7 +325,15 @@ class MessageApiTests extends ApiTest {
         client.postJson(
             service,
             messages(roomId),
-            Map.of("clientMsgId", "s-2", "kind", "TEXT", "content", "posted for alice", "senderId", alice));
+            Map.of(
+                "clientMsgId",
+                "s-2",
+                "kind",
+                "TEXT",
+                "content",
+                "posted for alice",
+                "senderId",
+                alice));
     assertThat(retry.status()).isEqualTo(200);
     assertThat(retry.json()).isEqualTo(asAlice.json());
 
@@ -241,7 +341,15 @@ class MessageApiTests extends ApiTest {
         client.postJson(
             service,
             messages(roomId),
-            Map.of("clientMsgId", "s-3", "kind", "TEXT", "content", "hi", "senderId", user("stranger"))),
+            Map.of(
+                "clientMsgId",
+                "s-3",
+                "kind",
+                "TEXT",
+                "content",
+                "hi",
+                "senderId",
+                user("stranger"))),
         403,
         "forbidden");
     var history = client.get(service, messages(roomId));
@@ -253,7 +361,8 @@ class MessageApiTests extends ApiTest {
   void rejectsPostsAndHistoryReadsOfRoomTheUserIsNotIn() {
     String roomId = group(client.token(user("alice")), "t");
     String mallory = client.token(user("mallory"));
-    assertProblem(say(mallory, roomId, "c-1", "let me in"), 403, "forbidden").snippet("problem-forbidden");
+    assertProblem(say(mallory, roomId, "c-1", "let me in"), 403, "forbidden")
+        .snippet("problem-forbidden");
     assertProblem(client.get(mallory, messages(roomId)), 403, "forbidden");
     assertProblem(client.get(mallory, messages(roomId) + "?after=0"), 403, "forbidden");
     String unknown = "0193f6c2-0000-7000-8000-00000000dead";
@@ -277,7 +386,10 @@ class MessageApiTests extends ApiTest {
     String roomId = postMany(token, 25);
     var first = client.get(token, messages(roomId) + "?limit=10");
     assertThat(seqs(first)).containsExactlyElementsOf(range(25, 16));
-    var second = client.get(token, messages(roomId) + "?before=16&limit=10").snippet("messages-history-before");
+    var second =
+        client
+            .get(token, messages(roomId) + "?before=16&limit=10")
+            .snippet("messages-history-before");
     assertThat(seqs(second)).containsExactlyElementsOf(range(15, 6));
     assertThat(second.json().get("hasMore").asBoolean()).isTrue();
     var last = client.get(token, messages(roomId) + "?before=6&limit=10");
@@ -292,7 +404,8 @@ class MessageApiTests extends ApiTest {
   void pagesForwardWithAfterNewestFirstWithinEachPage() {
     String token = client.token(user("alice"));
     String roomId = postMany(token, 25);
-    var page = client.get(token, messages(roomId) + "?after=10&limit=5").snippet("messages-history-after");
+    var page =
+        client.get(token, messages(roomId) + "?after=10&limit=5").snippet("messages-history-after");
     assertThat(seqs(page)).containsExactlyElementsOf(range(15, 11));
     assertThat(page.json().get("hasMore").asBoolean()).isTrue();
     var tail = client.get(token, messages(roomId) + "?after=20&limit=5");
@@ -308,7 +421,8 @@ class MessageApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = postMany(token, 3);
     assertThat(seqs(client.get(token, messages(roomId) + "?limit=1"))).containsExactly(3L);
-    assertThat(seqs(client.get(token, messages(roomId) + "?limit=100"))).containsExactly(3L, 2L, 1L);
+    assertThat(seqs(client.get(token, messages(roomId) + "?limit=100")))
+        .containsExactly(3L, 2L, 1L);
     assertInvalid(client.get(token, messages(roomId) + "?limit=0"), "limit");
     assertInvalid(client.get(token, messages(roomId) + "?limit=101"), "limit");
     assertInvalid(client.get(token, messages(roomId) + "?limit=-5"), "limit");
@@ -350,7 +464,8 @@ class MessageApiTests extends ApiTest {
       }
     }
     assertThat(seqs).hasSize(40).allMatch(s -> s >= 1 && s <= 40);
-    assertThat(seqs(client.get(aliceToken, messages(roomId) + "?limit=100"))).containsExactlyElementsOf(range(40, 1));
+    assertThat(seqs(client.get(aliceToken, messages(roomId) + "?limit=100")))
+        .containsExactlyElementsOf(range(40, 1));
   }
 
   private String postMany(String token, int count) {

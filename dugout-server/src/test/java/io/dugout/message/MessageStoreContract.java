@@ -16,8 +16,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The behaviour every {@link MessageStore} adapter must have. An adapter's test class only says
- * how to open (and reopen) its store.
+ * The behaviour every {@link MessageStore} adapter must have. An adapter's test class only says how
+ * to open (and reopen) its store.
  */
 public abstract class MessageStoreContract {
 
@@ -90,11 +90,14 @@ public abstract class MessageStoreContract {
   void storesEveryFieldAsGiven() {
     var attachment = new Attachment("https://cdn.example/a.png", "a.png", 1234, "image/png");
     var sent = Instant.parse("2026-11-22T04:01:02.345678Z");
-    var draft = new NewMessage("alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent);
+    var draft =
+        new NewMessage("alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent);
     store.append(ROOM, draft);
     var stored = store.before(ROOM, Long.MAX_VALUE, 1).getFirst();
     assertThat(stored)
-        .isEqualTo(new Message(ROOM, 1, "alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent));
+        .isEqualTo(
+            new Message(
+                ROOM, 1, "alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent));
   }
 
   @Test
@@ -133,22 +136,29 @@ public abstract class MessageStoreContract {
       seen.addAll(seqs(messages));
       cursor = messages.getLast().seq();
     }
-    assertThat(seen).containsExactlyElementsOf(LongStream.rangeClosed(1, 12).map(i -> 13 - i).boxed().toList());
+    assertThat(seen)
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, 12).map(i -> 13 - i).boxed().toList());
   }
 
   @Test
   void neverMixesRoomsInAPage() {
     appendMany(ROOM, 3);
     appendMany(OTHER_ROOM, 3);
-    assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).allMatch(m -> m.roomId().equals(ROOM)).hasSize(3);
-    assertThat(store.after(OTHER_ROOM, 0, 10)).allMatch(m -> m.roomId().equals(OTHER_ROOM)).hasSize(3);
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 10))
+        .allMatch(m -> m.roomId().equals(ROOM))
+        .hasSize(3);
+    assertThat(store.after(OTHER_ROOM, 0, 10))
+        .allMatch(m -> m.roomId().equals(OTHER_ROOM))
+        .hasSize(3);
   }
 
   @Test
   void distinguishesRoomsWhoseIdIsAPrefixOfAnother() {
     append("room", "alice", "a");
     append("room1", "alice", "b");
-    assertThat(store.before("room", Long.MAX_VALUE, 10)).extracting(Message::roomId).containsExactly("room");
+    assertThat(store.before("room", Long.MAX_VALUE, 10))
+        .extracting(Message::roomId)
+        .containsExactly("room");
     assertThat(store.lastSeq("room")).isEqualTo(1);
   }
 
@@ -213,9 +223,13 @@ public abstract class MessageStoreContract {
       }
       stop.set(true);
       writer.get();
-      assertThat(older).containsExactlyElementsOf(LongStream.rangeClosed(1, 100).map(i -> 101 - i).boxed().toList());
+      assertThat(older)
+          .containsExactlyElementsOf(
+              LongStream.rangeClosed(1, 100).map(i -> 101 - i).boxed().toList());
       assertThat(newer).isNotEmpty();
-      assertThat(newer).containsExactlyElementsOf(LongStream.rangeClosed(101, 100 + newer.size()).boxed().toList());
+      assertThat(newer)
+          .containsExactlyElementsOf(
+              LongStream.rangeClosed(101, 100 + newer.size()).boxed().toList());
     }
   }
 
@@ -234,9 +248,11 @@ public abstract class MessageStoreContract {
     return append(room, sender, clientMsgId, "text of " + clientMsgId);
   }
 
-  private MessageStore.Appended append(String room, String sender, String clientMsgId, String content) {
+  private MessageStore.Appended append(
+      String room, String sender, String clientMsgId, String content) {
     return store.append(
-        room, new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, Instant.now()));
+        room,
+        new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, Instant.now()));
   }
 
   private void appendMany(String room, int count) {

@@ -40,20 +40,25 @@ class CrashRecoveryTests {
         receipted.put(user, Collections.synchronizedList(new ArrayList<>()));
         unconfirmed.put(user, Collections.synchronizedList(new ArrayList<>()));
         threads.add(
-            Thread.ofVirtual().start(() -> {
-              for (int i = 0; i < 100_000; i++) {
-                String id = user + "-" + i;
-                unconfirmed.get(user).add(id);
-                try {
-                  client.sendJson("/app/rooms." + room + ".messages", RealtimeTestBase.text(id, "x"), "r-" + id);
-                  client.awaitReceipt("r-" + id);
-                } catch (RuntimeException | AssertionError e) {
-                  return; // the server died under us
-                }
-                unconfirmed.get(user).remove(id);
-                receipted.get(user).add(id);
-              }
-            }));
+            Thread.ofVirtual()
+                .start(
+                    () -> {
+                      for (int i = 0; i < 100_000; i++) {
+                        String id = user + "-" + i;
+                        unconfirmed.get(user).add(id);
+                        try {
+                          client.sendJson(
+                              "/app/rooms." + room + ".messages",
+                              RealtimeTestBase.text(id, "x"),
+                              "r-" + id);
+                          client.awaitReceipt("r-" + id);
+                        } catch (RuntimeException | AssertionError e) {
+                          return; // the server died under us
+                        }
+                        unconfirmed.get(user).remove(id);
+                        receipted.get(user).add(id);
+                      }
+                    }));
       }
       while (receipted.values().stream().mapToInt(List::size).sum() < 400) {
         Thread.sleep(20);
@@ -69,12 +74,18 @@ class CrashRecoveryTests {
       String token0 = token(port, "u0");
       for (String user : users) {
         for (String id : List.copyOf(unconfirmed.get(user))) {
-          send(port, token(port, user), "POST", "/api/v1/rooms/" + room + "/messages", RealtimeTestBase.text(id, "x"));
+          send(
+              port,
+              token(port, user),
+              "POST",
+              "/api/v1/rooms/" + room + "/messages",
+              RealtimeTestBase.text(id, "x"));
         }
       }
       List<JsonNode> history = allMessages(port, token0, room);
       var seqs = history.stream().map(m -> m.get("seq").asLong()).toList();
-      assertThat(seqs).containsExactlyElementsOf(LongStream.rangeClosed(1, seqs.size()).boxed().toList());
+      assertThat(seqs)
+          .containsExactlyElementsOf(LongStream.rangeClosed(1, seqs.size()).boxed().toList());
       var ids = history.stream().map(m -> m.get("clientMsgId").asString()).toList();
       assertThat(new HashSet<>(ids)).hasSameSizeAs(ids);
       for (String user : users) {
@@ -82,7 +93,11 @@ class CrashRecoveryTests {
         assertThat(mine).containsSubsequence(receipted.get(user));
         assertThat(mine).containsAll(receipted.get(user));
         // a user's messages are stored in the order the user sent them
-        assertThat(mine.stream().map(id -> Integer.parseInt(id.substring(id.indexOf('-') + 1))).toList()).isSorted();
+        assertThat(
+                mine.stream()
+                    .map(id -> Integer.parseInt(id.substring(id.indexOf('-') + 1)))
+                    .toList())
+            .isSorted();
       }
     }
   }
@@ -94,7 +109,8 @@ class CrashRecoveryTests {
       String room = createGroup(port, "alice");
       var alice = StompTestClient.connect(port, token(port, "alice"));
       alice.subscribeAndWait("a", "/topic/rooms." + room);
-      alice.sendJson("/app/rooms." + room + ".messages", RealtimeTestBase.text("before-stop", "x"), "r");
+      alice.sendJson(
+          "/app/rooms." + room + ".messages", RealtimeTestBase.text("before-stop", "x"), "r");
       alice.awaitReceipt("r");
 
       server.terminate();
@@ -103,13 +119,18 @@ class CrashRecoveryTests {
 
       server.restart();
       var history = allMessages(port, token(port, "alice"), room);
-      assertThat(history).extracting(m -> m.get("clientMsgId").asString()).containsExactly("before-stop");
+      assertThat(history)
+          .extracting(m -> m.get("clientMsgId").asString())
+          .containsExactly("before-stop");
     }
   }
 
   private static String createGroup(int port, String... users) {
-    return ok(DugoutClient.onPort(port).postJson(
-            token(port, users[0]), "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of(users))))
+    return ok(DugoutClient.onPort(port)
+            .postJson(
+                token(port, users[0]),
+                "/api/v1/rooms",
+                Map.of("type", "GROUP", "memberIds", List.of(users))))
         .get("id")
         .asString();
   }
@@ -118,7 +139,13 @@ class CrashRecoveryTests {
     var all = new ArrayList<JsonNode>();
     long after = 0;
     while (true) {
-      var page = send(port, token, "GET", "/api/v1/rooms/" + room + "/messages?after=" + after + "&limit=100", null);
+      var page =
+          send(
+              port,
+              token,
+              "GET",
+              "/api/v1/rooms/" + room + "/messages?after=" + after + "&limit=100",
+              null);
       var messages = new ArrayList<JsonNode>();
       page.get("messages").forEach(messages::add);
       if (messages.isEmpty()) {

@@ -34,17 +34,20 @@ class LimitsTests extends RealtimeTestBase {
     for (int t = 0; t < 4; t++) {
       int first = t;
       posters.add(
-          Thread.ofVirtual().start(() -> {
-            for (int i = first; i < total; i += 4) {
-              post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, content));
-            }
-          }));
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    for (int i = first; i < total; i += 4) {
+                      post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, content));
+                    }
+                  }));
     }
     for (Thread poster : posters) {
       poster.join();
     }
 
-    assertThat(RoomTopicTests.seqs(bob, total)).containsExactlyElementsOf(LongStream.rangeClosed(1, total).boxed().toList());
+    assertThat(RoomTopicTests.seqs(bob, total))
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, total).boxed().toList());
     slow.resumeReading();
     assertThat(slow.awaitClose()).isIn(1013, 1006, -1);
     var partial = new ArrayList<Long>();
@@ -56,7 +59,8 @@ class LimitsTests extends RealtimeTestBase {
     }
     // why: what the slow client did get is a gap-free prefix, so it can resume with since-seq
     assertThat(partial).hasSizeLessThan(total);
-    assertThat(partial).containsExactlyElementsOf(LongStream.rangeClosed(1, partial.size()).boxed().toList());
+    assertThat(partial)
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, partial.size()).boxed().toList());
   }
 
   @Test
@@ -70,7 +74,8 @@ class LimitsTests extends RealtimeTestBase {
     int receipts = 0;
     int limited = 0;
     for (int i = 0; i < 20; i++) {
-      var frame = alice.await(f -> f.command().equals("RECEIPT") || "e".equals(f.header("subscription")));
+      var frame =
+          alice.await(f -> f.command().equals("RECEIPT") || "e".equals(f.header("subscription")));
       if (frame.command().equals("RECEIPT")) {
         receipts++;
       } else {

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 
 class ProtocolErrorTests extends RealtimeTestBase {
 
-
   @Test
   void rejectsAConnectWithABadTokenWithAnErrorThenCloses() {
     var client = open();
@@ -29,7 +28,8 @@ class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test
   void rejectsAnExpiredToken() throws Exception {
-    byte[] secret = HexFormat.of().parseHex(Files.readString(dataDir.resolve("dev-jwt-secret")).strip());
+    byte[] secret =
+        HexFormat.of().parseHex(Files.readString(dataDir.resolve("dev-jwt-secret")).strip());
     var claims =
         new JWTClaimsSet.Builder()
             .subject("alice")
@@ -39,7 +39,8 @@ class ProtocolErrorTests extends RealtimeTestBase {
     var jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
     jwt.sign(new MACSigner(secret));
     var client = open();
-    client.sendRaw("CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer " + jwt.serialize() + "\n\n\0");
+    client.sendRaw(
+        "CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer " + jwt.serialize() + "\n\n\0");
     var error = client.await(f -> true).requireCommand("ERROR");
     assertThat(error.header("message")).startsWith("invalid token").containsIgnoringCase("expired");
     client.awaitClose();
@@ -48,7 +49,10 @@ class ProtocolErrorTests extends RealtimeTestBase {
   @Test
   void acceptsTheTokenInPasscode() {
     var client = open();
-    client.sendRaw("CONNECT\naccept-version:1.1,1.2\nhost:x\nlogin:alice\npasscode:" + token("alice") + "\n\n\0");
+    client.sendRaw(
+        "CONNECT\naccept-version:1.1,1.2\nhost:x\nlogin:alice\npasscode:"
+            + token("alice")
+            + "\n\n\0");
     var connected = client.await(f -> true).requireCommand("CONNECTED");
     assertThat(connected.header("version")).isEqualTo("1.2");
     assertThat(connected.header("user-name")).isEqualTo("alice");
@@ -59,7 +63,8 @@ class ProtocolErrorTests extends RealtimeTestBase {
   void rejectsFramesBeforeConnect() {
     var client = open();
     client.sendRaw("SEND\ndestination:/app/rooms.x.messages\n\n{}\0");
-    assertThat(client.await(f -> true).requireCommand("ERROR").header("message")).contains("before CONNECT");
+    assertThat(client.await(f -> true).requireCommand("ERROR").header("message"))
+        .contains("before CONNECT");
     client.awaitClose();
   }
 
@@ -77,14 +82,16 @@ class ProtocolErrorTests extends RealtimeTestBase {
   void rejectsSubscriptionToAnotherUsersQueue() {
     var mallory = connect("mallory");
     mallory.subscribe("m", "/user/alice/queue/errors");
-    assertThat(mallory.await(f -> true).requireCommand("ERROR").header("message")).contains("/user/alice/queue/errors");
+    assertThat(mallory.await(f -> true).requireCommand("ERROR").header("message"))
+        .contains("/user/alice/queue/errors");
   }
 
   @Test
   void rejectsUnknownSubscriptionDestinations() {
     var alice = connect("alice");
     alice.subscribe("x", "/topic/everything");
-    assertThat(alice.await(f -> true).requireCommand("ERROR").header("message")).contains("unknown destination");
+    assertThat(alice.await(f -> true).requireCommand("ERROR").header("message"))
+        .contains("unknown destination");
   }
 
   @Test
@@ -93,7 +100,8 @@ class ProtocolErrorTests extends RealtimeTestBase {
     var bob = connect("bob");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
     var broken = connect("alice");
-    broken.sendRaw("SEND\ndestination:/app/rooms." + room + ".messages\ncontent-length:99999\n\n{}\0");
+    broken.sendRaw(
+        "SEND\ndestination:/app/rooms." + room + ".messages\ncontent-length:99999\n\n{}\0");
     assertThat(broken.await(f -> true).requireCommand("ERROR").header("message")).contains("frame");
     broken.awaitClose();
 
@@ -116,7 +124,10 @@ class ProtocolErrorTests extends RealtimeTestBase {
     alice.subscribeAndWait("e", "/user/queue/errors");
     alice.subscribeAndWait("a", "/topic/rooms." + room);
 
-    alice.sendJson("/app/rooms." + room + ".messages", "{\"clientMsgId\":\"big\",\"kind\":\"TEXT\",\"content\":\"" + "é".repeat(2049) + "\"}", "r-big");
+    alice.sendJson(
+        "/app/rooms." + room + ".messages",
+        "{\"clientMsgId\":\"big\",\"kind\":\"TEXT\",\"content\":\"" + "é".repeat(2049) + "\"}",
+        "r-big");
     var tooBig = json(alice.await(f -> f.header("subscription").equals("e")));
     assertThat(tooBig.get("code").asString()).isEqualTo("validation");
     assertThat(tooBig.get("field").asString()).isEqualTo("content");
@@ -124,16 +135,24 @@ class ProtocolErrorTests extends RealtimeTestBase {
     assertThat(tooBig.get("receipt").asString()).isEqualTo("r-big");
 
     alice.sendJson("/app/rooms." + room + ".messages", "{not json", "r-bad");
-    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("receipt").asString()).isEqualTo("r-bad");
+    assertThat(
+            json(alice.await(f -> "e".equals(f.header("subscription")))).get("receipt").asString())
+        .isEqualTo("r-bad");
 
-    alice.sendJson("/app/rooms." + room + ".messages", "{\"clientMsgId\":\"k\",\"kind\":\"NOPE\",\"content\":\"x\"}", null);
-    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("field").asString()).isEqualTo("kind");
+    alice.sendJson(
+        "/app/rooms." + room + ".messages",
+        "{\"clientMsgId\":\"k\",\"kind\":\"NOPE\",\"content\":\"x\"}",
+        null);
+    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("field").asString())
+        .isEqualTo("kind");
 
     alice.sendJson("/app/rooms.nowhere.messages", text("lost", "x"), null);
-    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("code").asString()).isEqualTo("not_found");
+    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("code").asString())
+        .isEqualTo("not_found");
 
     alice.sendJson("/app/rooms." + room + ".fly", text("what", "x"), null);
-    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("code").asString()).isEqualTo("not_found");
+    assertThat(json(alice.await(f -> "e".equals(f.header("subscription")))).get("code").asString())
+        .isEqualTo("not_found");
 
     alice.sendJson("/app/rooms." + room + ".messages", text("ok", "fine"), "r-ok");
     alice.awaitReceipt("r-ok");
@@ -150,7 +169,8 @@ class ProtocolErrorTests extends RealtimeTestBase {
     assertThat(error.get("code").asString()).isEqualTo("forbidden");
     assertThat(error.get("clientMsgId").asString()).isEqualTo("sneak");
     assertThat(mallory.poll(Duration.ofMillis(300))).isNull();
-    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages")).isEmpty();
+    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages"))
+        .isEmpty();
   }
 
   @Test

@@ -63,6 +63,10 @@ abstract class RealtimeTestBase extends ApiTest {
   }
 
   static String text(String clientMsgId, String content) {
-    return "{\"clientMsgId\":\"" + clientMsgId + "\",\"kind\":\"TEXT\",\"content\":\"" + content + "\"}";
+    return "{\"clientMsgId\":\""
+        + clientMsgId
+        + "\",\"kind\":\"TEXT\",\"content\":\""
+        + content
+        + "\"}";
   }
 }

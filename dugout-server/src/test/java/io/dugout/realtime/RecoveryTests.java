@@ -32,7 +32,8 @@ class RecoveryTests extends RealtimeTestBase {
     }
     var bob = connect("bob");
     bob.subscribeAndWait("b", "/topic/rooms." + room, "since-seq", "0");
-    assertThat(RoomTopicTests.seqs(bob, 1200)).containsExactlyElementsOf(LongStream.rangeClosed(1, 1200).boxed().toList());
+    assertThat(RoomTopicTests.seqs(bob, 1200))
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, 1200).boxed().toList());
   }
 
   @Test
@@ -42,12 +43,14 @@ class RecoveryTests extends RealtimeTestBase {
     var stop = new AtomicBoolean();
     var sent = new AtomicInteger();
     var sender =
-        Thread.ofVirtual().start(() -> {
-          for (int i = 1; i <= 400 && !stop.get(); i++) {
-            post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, "x"));
-            sent.set(i);
-          }
-        });
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  for (int i = 1; i <= 400 && !stop.get(); i++) {
+                    post(alice, "/api/v1/rooms/" + room + "/messages", text("m" + i, "x"));
+                    sent.set(i);
+                  }
+                });
     var seen = new ArrayList<Long>();
     // why: reconnect several times mid-stream, each time resuming from the last seq seen
     for (int round = 0; round < 5; round++) {
@@ -59,13 +62,16 @@ class RecoveryTests extends RealtimeTestBase {
       bob.subscribe("b", "/topic/rooms." + room, "since-seq", String.valueOf(since));
       long target = sent.get() + 10;
       while (seen.isEmpty() || seen.getLast() < target) {
-        var frame = bob.await(f -> f.command().equals("MESSAGE") && f.body().contains("\"type\":\"message\""));
+        var frame =
+            bob.await(
+                f -> f.command().equals("MESSAGE") && f.body().contains("\"type\":\"message\""));
         seen.add(json(frame).get("seq").asLong());
       }
       bob.close();
     }
     stop.set(true);
     sender.join();
-    assertThat(seen).containsExactlyElementsOf(LongStream.rangeClosed(1, seen.size()).boxed().toList());
+    assertThat(seen)
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, seen.size()).boxed().toList());
   }
 }

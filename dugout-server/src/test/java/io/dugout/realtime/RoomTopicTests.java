@@ -59,9 +59,11 @@ class RoomTopicTests extends RealtimeTestBase {
     alice.sendJson("/app/rooms." + room + ".messages", text("same", "once"), "r-2");
     alice.awaitReceipt("r-2");
 
-    assertThat(json(bob.await(f -> f.command().equals("MESSAGE"))).get("seq").asLong()).isEqualTo(1);
+    assertThat(json(bob.await(f -> f.command().equals("MESSAGE"))).get("seq").asLong())
+        .isEqualTo(1);
     assertThat(bob.poll(Duration.ofMillis(500))).isNull();
-    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages")).hasSize(1);
+    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages"))
+        .hasSize(1);
   }
 
   @Test
@@ -83,7 +85,10 @@ class RoomTopicTests extends RealtimeTestBase {
       // why: no receipt wait on purpose: the SEND is queued right behind the SUBSCRIBE
       alice.subscribe("s", "/topic/rooms." + room);
       alice.sendJson("/app/rooms." + room + ".messages", text("flow-" + i, "x"), null);
-      String seen = json(alice.await(f -> f.command().equals("MESSAGE"), Duration.ofSeconds(5))).get("clientMsgId").asString();
+      String seen =
+          json(alice.await(f -> f.command().equals("MESSAGE"), Duration.ofSeconds(5)))
+              .get("clientMsgId")
+              .asString();
       assertThat(seen).isEqualTo("flow-" + i);
       alice.close();
     }
@@ -111,11 +116,14 @@ class RoomTopicTests extends RealtimeTestBase {
       var client = clients.get(i);
       String user = users[i];
       threads.add(
-          Thread.ofVirtual().start(() -> {
-            for (int m = 0; m < perSender; m++) {
-              client.sendJson("/app/rooms." + room + ".messages", text(user + "-" + m, "x"), null);
-            }
-          }));
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    for (int m = 0; m < perSender; m++) {
+                      client.sendJson(
+                          "/app/rooms." + room + ".messages", text(user + "-" + m, "x"), null);
+                    }
+                  }));
     }
     for (Thread t : threads) {
       t.join();
@@ -145,7 +153,10 @@ class RoomTopicTests extends RealtimeTestBase {
     assertThat(left.get("userId").asString()).isEqualTo("bob");
     bob.await(f -> f.body().contains("member.left"));
 
-    post(token("alice"), "/api/v1/rooms/" + room + "/messages", text("after-leave", "bob must not see this"));
+    post(
+        token("alice"),
+        "/api/v1/rooms/" + room + "/messages",
+        text("after-leave", "bob must not see this"));
     alice.await(f -> f.body().contains("after-leave"));
     var leak = bob.poll(Duration.ofMillis(500));
     assertThat(leak == null ? "" : leak.body()).doesNotContain("after-leave");
@@ -189,7 +200,8 @@ class RoomTopicTests extends RealtimeTestBase {
     bob.sendJson("/app/rooms." + room + ".typing", "", null);
     var typing = json(alice.await(f -> f.body().contains("\"type\":\"typing\"")));
     assertThat(typing.get("userId").asString()).isEqualTo("bob");
-    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages")).isEmpty();
+    assertThat(get(token("alice"), "/api/v1/rooms/" + room + "/messages").get("messages"))
+        .isEmpty();
   }
 
   private long unread(String user, String room) {
@@ -199,7 +211,9 @@ class RoomTopicTests extends RealtimeTestBase {
   static List<Long> seqs(StompTestClient client, int count) {
     var seqs = new ArrayList<Long>();
     while (seqs.size() < count) {
-      var frame = client.await(f -> f.command().equals("MESSAGE") && f.body().contains("\"type\":\"message\""));
+      var frame =
+          client.await(
+              f -> f.command().equals("MESSAGE") && f.body().contains("\"type\":\"message\""));
       seqs.add(json(frame).get("seq").asLong());
     }
     return seqs;

@@ -12,8 +12,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
 
 /**
- * A minimal STOMP 1.2 client over the JDK's WebSocket, for tests that must control every byte
- * on the wire (malformed frames, frames before CONNECT) and see every frame that comes back.
+ * A minimal STOMP 1.2 client over the JDK's WebSocket, for tests that must control every byte on
+ * the wire (malformed frames, frames before CONNECT) and see every frame that comes back.
  */
 final class StompTestClient implements AutoCloseable {
 
@@ -21,7 +21,8 @@ final class StompTestClient implements AutoCloseable {
   private final WebSocket socket;
   private final List<Frame> frames = new java.util.LinkedList<>();
   private final StringBuilder partial = new StringBuilder();
-  private final java.util.concurrent.atomic.AtomicInteger heartbeats = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger heartbeats =
+      new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean paused;
   private volatile Integer closeCode;
   private volatile String closeReason;
@@ -41,8 +42,14 @@ final class StompTestClient implements AutoCloseable {
 
   static StompTestClient connect(int port, String token, String heartBeat) {
     var client = open(port);
-    client.sendRaw("CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:" + heartBeat + "\nAuthorization:Bearer " + token + "\n\n\0");
-    client.await(f -> f.command().equals("CONNECTED") || f.command().equals("ERROR"))
+    client.sendRaw(
+        "CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:"
+            + heartBeat
+            + "\nAuthorization:Bearer "
+            + token
+            + "\n\n\0");
+    client
+        .await(f -> f.command().equals("CONNECTED") || f.command().equals("ERROR"))
         .requireCommand("CONNECTED");
     return client;
   }
@@ -93,8 +100,8 @@ final class StompTestClient implements AutoCloseable {
   }
 
   /**
-   * Waits for the first frame matching the predicate and takes it; frames that do not match
-   * stay, in order, for later calls.
+   * Waits for the first frame matching the predicate and takes it; frames that do not match stay,
+   * in order, for later calls.
    */
   Frame await(Predicate<Frame> predicate) {
     return await(predicate, Duration.ofSeconds(10));
@@ -114,7 +121,10 @@ final class StompTestClient implements AutoCloseable {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           throw new AssertionError(
-              "no matching frame within " + timeout + "; unmatched: " + frames.size()
+              "no matching frame within "
+                  + timeout
+                  + "; unmatched: "
+                  + frames.size()
                   + (closeCode != null ? "; closed " + closeCode + " " + closeReason : ""));
         }
         try {
@@ -190,7 +200,8 @@ final class StompTestClient implements AutoCloseable {
 
     Frame requireCommand(String expected) {
       if (!command.equals(expected)) {
-        throw new AssertionError("expected " + expected + " but got " + command + " " + headers + " " + body);
+        throw new AssertionError(
+            "expected " + expected + " but got " + command + " " + headers + " " + body);
       }
       return this;
     }
@@ -247,7 +258,8 @@ final class StompTestClient implements AutoCloseable {
       for (int i = 1; i < lines.length; i++) {
         int colon = lines[i].indexOf(':');
         if (colon > 0) {
-          headers.putIfAbsent(lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
+          headers.putIfAbsent(
+              lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
         }
       }
       synchronized (frames) {
@@ -257,7 +269,11 @@ final class StompTestClient implements AutoCloseable {
     }
 
     private String unescape(String value) {
-      return value.replace("\\c", ":").replace("\\n", "\n").replace("\\r", "\r").replace("\\\\", "\\");
+      return value
+          .replace("\\c", ":")
+          .replace("\\n", "\n")
+          .replace("\\r", "\r")
+          .replace("\\\\", "\\");
     }
   }
 }

@@ -28,7 +28,8 @@ class MemberApiTests extends ApiTest {
     assertThat(joined.text("role")).isEqualTo("MEMBER");
     assertThat(joined.number("lastReadSeq")).isZero();
 
-    var again = client.postJson(token, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave));
+    var again =
+        client.postJson(token, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave));
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.text("userId")).isEqualTo(dave);
 
@@ -49,7 +50,8 @@ class MemberApiTests extends ApiTest {
     for (int i = 0; i < 5; i++) {
       say(alice, roomId, "before-" + i, "earlier history");
     }
-    var joined = client.postJson(alice, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave));
+    var joined =
+        client.postJson(alice, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave));
     assertThat(joined.number("lastReadSeq")).isEqualTo(5);
     var room = client.get(client.token(dave), "/api/v1/rooms/" + roomId).json();
     assertThat(room.get("lastSeq").asLong()).isEqualTo(6);
@@ -67,7 +69,10 @@ class MemberApiTests extends ApiTest {
         pool.submit(
             () ->
                 statuses.add(
-                    client.postJson(token, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave)).status()));
+                    client
+                        .postJson(
+                            token, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", dave))
+                        .status()));
       }
     }
     assertThat(statuses).containsOnly(200, 201).filteredOn(s -> s == 201).hasSize(1);
@@ -83,15 +88,22 @@ class MemberApiTests extends ApiTest {
     String aliceToken = client.token(alice);
     String bobToken = client.token(bob);
     String roomId = group(aliceToken, "t", bob);
-    assertThat(client.delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status()).isEqualTo(204);
+    assertThat(client.delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status())
+        .isEqualTo(204);
     assertProblem(say(bobToken, roomId, "c-1", "still here?"), 403, "forbidden");
     assertProblem(
-        client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1)), 403, "forbidden");
-    var back = client.postJson(aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", bob));
+        client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1)),
+        403,
+        "forbidden");
+    var back =
+        client.postJson(aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", bob));
     assertThat(back.status()).isEqualTo(201);
     assertThat(say(bobToken, roomId, "c-1", "back again").number("seq")).isEqualTo(3);
     var contents = new java.util.ArrayList<String>();
-    client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages").json().get("messages")
+    client
+        .get(aliceToken, "/api/v1/rooms/" + roomId + "/messages")
+        .json()
+        .get("messages")
         .forEach(m -> contents.add(m.get("content").asString()));
     assertThat(contents).containsExactly("back again", bob + " joined", bob + " left");
   }
@@ -102,21 +114,32 @@ class MemberApiTests extends ApiTest {
     String bob = user("bob");
     String token = client.token(alice);
     String direct =
-        client.postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob))).text("id");
+        client
+            .postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
+            .text("id");
     assertProblem(
-        client.postJson(token, "/api/v1/rooms/" + direct + "/members", Map.of("userId", user("carol"))),
+        client.postJson(
+            token, "/api/v1/rooms/" + direct + "/members", Map.of("userId", user("carol"))),
         409,
         "conflict");
-    assertProblem(client.delete(token, "/api/v1/rooms/" + direct + "/members/" + alice), 409, "conflict");
+    assertProblem(
+        client.delete(token, "/api/v1/rooms/" + direct + "/members/" + alice), 409, "conflict");
     String trade =
         client
             .postJson(
                 token,
                 "/api/v1/rooms",
-                Map.of("type", "TRADE", "memberIds", List.of(bob), "trade", Map.of("itemId", "i", "sellerId", bob)))
+                Map.of(
+                    "type",
+                    "TRADE",
+                    "memberIds",
+                    List.of(bob),
+                    "trade",
+                    Map.of("itemId", "i", "sellerId", bob)))
             .text("id");
     assertProblem(
-        client.postJson(token, "/api/v1/rooms/" + trade + "/members", Map.of("userId", user("carol"))),
+        client.postJson(
+            token, "/api/v1/rooms/" + trade + "/members", Map.of("userId", user("carol"))),
         409,
         "conflict");
   }
@@ -126,12 +149,17 @@ class MemberApiTests extends ApiTest {
     String roomId = group(client.token(user("alice")), "t");
     String mallory = user("mallory");
     assertProblem(
-        client.postJson(client.token(mallory), "/api/v1/rooms/" + roomId + "/members", Map.of("userId", mallory)),
+        client.postJson(
+            client.token(mallory),
+            "/api/v1/rooms/" + roomId + "/members",
+            Map.of("userId", mallory)),
         403,
         "forbidden");
     assertProblem(
         client.postJson(
-            client.token(mallory), "/api/v1/rooms/0193f6c2-0000-7000-8000-00000000dead/members", Map.of("userId", mallory)),
+            client.token(mallory),
+            "/api/v1/rooms/0193f6c2-0000-7000-8000-00000000dead/members",
+            Map.of("userId", mallory)),
         404,
         "not_found");
   }
@@ -152,11 +180,15 @@ class MemberApiTests extends ApiTest {
     String roomId = group(aliceToken, "t", bob);
     say(bobToken, roomId, "c-1", "bye all");
 
-    var left = client.delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob).snippet("members-leave");
+    var left =
+        client
+            .delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob)
+            .snippet("members-leave");
     assertThat(left.status()).isEqualTo(204);
     assertThat(left.body()).isEmpty();
 
-    var history = client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages").json().get("messages");
+    var history =
+        client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages").json().get("messages");
     assertThat(history.get(0).get("kind").asString()).isEqualTo("SYSTEM");
     assertThat(history.get(0).get("senderId").asString()).isEqualTo(bob);
     assertThat(history.get(0).get("content").asString()).isEqualTo(bob + " left");
@@ -165,7 +197,8 @@ class MemberApiTests extends ApiTest {
         .containsExactly(alice);
     assertProblem(client.get(bobToken, "/api/v1/rooms/" + roomId), 403, "forbidden");
     assertProblem(client.get(bobToken, "/api/v1/rooms/" + roomId + "/messages"), 403, "forbidden");
-    assertThat(RoomApiTests.ids(client.get(bobToken, "/api/v1/rooms").json().get("rooms"))).doesNotContain(roomId);
+    assertThat(RoomApiTests.ids(client.get(bobToken, "/api/v1/rooms").json().get("rooms")))
+        .doesNotContain(roomId);
   }
 
   @Test
@@ -175,12 +208,19 @@ class MemberApiTests extends ApiTest {
     String carol = user("carol");
     String roomId = group(client.token(alice), "t", bob, carol);
     assertProblem(
-        client.delete(client.token(bob), "/api/v1/rooms/" + roomId + "/members/" + carol), 403, "forbidden");
-    assertThat(client.delete(client.token(alice), "/api/v1/rooms/" + roomId + "/members/" + carol).status())
+        client.delete(client.token(bob), "/api/v1/rooms/" + roomId + "/members/" + carol),
+        403,
+        "forbidden");
+    assertThat(
+            client
+                .delete(client.token(alice), "/api/v1/rooms/" + roomId + "/members/" + carol)
+                .status())
         .isEqualTo(204);
     assertProblem(client.get(client.token(carol), "/api/v1/rooms/" + roomId), 403, "forbidden");
     assertProblem(
-        client.delete(client.token(alice), "/api/v1/rooms/" + roomId + "/members/" + carol), 404, "not_found");
+        client.delete(client.token(alice), "/api/v1/rooms/" + roomId + "/members/" + carol),
+        404,
+        "not_found");
   }
 
   @Test
@@ -188,7 +228,9 @@ class MemberApiTests extends ApiTest {
     String alice = user("alice");
     String bob = user("bob");
     String roomId = group(client.token(alice), "t", bob);
-    var removed = client.delete(client.serviceToken("backend"), "/api/v1/rooms/" + roomId + "/members/" + alice);
+    var removed =
+        client.delete(
+            client.serviceToken("backend"), "/api/v1/rooms/" + roomId + "/members/" + alice);
     assertThat(removed.status()).isEqualTo(204);
     assertProblem(client.get(client.token(alice), "/api/v1/rooms/" + roomId), 403, "forbidden");
   }
@@ -198,7 +240,8 @@ class MemberApiTests extends ApiTest {
     String alice = user("alice");
     String roomId = group(client.token(alice), "t");
     assertProblem(
-        client.delete(client.token(user("mallory")), "/api/v1/rooms/" + roomId + "/members/" + alice),
+        client.delete(
+            client.token(user("mallory")), "/api/v1/rooms/" + roomId + "/members/" + alice),
         403,
         "forbidden");
   }
@@ -215,7 +258,10 @@ class MemberApiTests extends ApiTest {
     }
     assertThat(unread(bobToken, roomId)).isEqualTo(5);
 
-    var read = client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 3)).snippet("read");
+    var read =
+        client
+            .postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 3))
+            .snippet("read");
     assertThat(read.status()).isEqualTo(200);
     assertThat(read.text("roomId")).isEqualTo(roomId);
     assertThat(read.text("userId")).isEqualTo(bob);
@@ -223,7 +269,8 @@ class MemberApiTests extends ApiTest {
     assertThat(read.number("unreadCount")).isEqualTo(2);
     assertThat(unread(bobToken, roomId)).isEqualTo(2);
 
-    var backwards = client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1));
+    var backwards =
+        client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1));
     assertThat(backwards.number("lastReadSeq")).isEqualTo(3);
     assertThat(backwards.number("unreadCount")).isEqualTo(2);
 
@@ -232,11 +279,12 @@ class MemberApiTests extends ApiTest {
     assertThat(beyond.number("unreadCount")).isZero();
     assertThat(unread(bobToken, roomId)).isZero();
     var members = client.get(bobToken, "/api/v1/rooms/" + roomId).json().get("members");
-    members.forEach(m -> {
-      if (m.get("userId").asString().equals(bob)) {
-        assertThat(m.get("lastReadSeq").asLong()).isEqualTo(5);
-      }
-    });
+    members.forEach(
+        m -> {
+          if (m.get("userId").asString().equals(bob)) {
+            assertThat(m.get("lastReadSeq").asLong()).isEqualTo(5);
+          }
+        });
 
     say(aliceToken, roomId, "c-6", "m6");
     assertThat(unread(bobToken, roomId)).isEqualTo(1);
@@ -263,14 +311,17 @@ class MemberApiTests extends ApiTest {
     String token = client.token(alice);
     String roomId = group(token, "t");
     assertProblem(
-        client.postJson(client.token(user("mallory")), "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1)),
+        client.postJson(
+            client.token(user("mallory")), "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1)),
         403,
         "forbidden");
     assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{}"), "seq");
     assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":-1}"), "seq");
-    assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":\"x\"}"), "seq");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":\"x\"}"), "seq");
     assertProblem(
-        client.postJson(token, "/api/v1/rooms/0193f6c2-0000-7000-8000-00000000dead/read", Map.of("seq", 1)),
+        client.postJson(
+            token, "/api/v1/rooms/0193f6c2-0000-7000-8000-00000000dead/read", Map.of("seq", 1)),
         404,
         "not_found");
   }

@@ -23,7 +23,8 @@ class RoomApiTests extends ApiTest {
     String aliceToken = client.token(alice);
     var created =
         client
-            .postJson(aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
+            .postJson(
+                aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
             .snippet("rooms-create-direct");
     assertThat(created.status()).isEqualTo(201);
     assertThat(created.text("type")).isEqualTo("DIRECT");
@@ -31,13 +32,18 @@ class RoomApiTests extends ApiTest {
     assertThat(roles(created.json())).containsOnly("MEMBER");
 
     var again =
-        client.postJson(aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)));
+        client.postJson(
+            aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)));
     var fromBob =
         client.postJson(
-            client.token(bob), "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice)));
+            client.token(bob),
+            "/api/v1/rooms",
+            Map.of("type", "DIRECT", "memberIds", List.of(alice)));
     var bothNamed =
         client.postJson(
-            aliceToken, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob, alice)));
+            aliceToken,
+            "/api/v1/rooms",
+            Map.of("type", "DIRECT", "memberIds", List.of(bob, alice)));
     for (var response : List.of(again, fromBob, bothNamed)) {
       assertThat(response.status()).as("%s", response).isEqualTo(200);
       assertThat(response.text("id")).isEqualTo(created.text("id"));
@@ -75,11 +81,14 @@ class RoomApiTests extends ApiTest {
     String alice = user("alice");
     String token = client.token(alice);
     assertInvalid(
-        client.postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice))),
+        client.postJson(
+            token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice))),
         "memberIds");
     assertInvalid(
         client.postJson(
-            token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(user("b"), user("c")))),
+            token,
+            "/api/v1/rooms",
+            Map.of("type", "DIRECT", "memberIds", List.of(user("b"), user("c")))),
         "memberIds");
   }
 
@@ -92,7 +101,8 @@ class RoomApiTests extends ApiTest {
             "type", "TRADE",
             "memberIds", List.of(seller),
             "trade", Map.of("itemId", "glove-42", "sellerId", seller));
-    var created = client.postJson(client.token(buyer), "/api/v1/rooms", body).snippet("rooms-create-trade");
+    var created =
+        client.postJson(client.token(buyer), "/api/v1/rooms", body).snippet("rooms-create-trade");
     assertThat(created.status()).isEqualTo(201);
     assertThat(created.text("type")).isEqualTo("TRADE");
     assertThat(created.json().get("trade").get("itemId").asString()).isEqualTo("glove-42");
@@ -130,7 +140,8 @@ class RoomApiTests extends ApiTest {
   void rejectsATradeRoomWithoutTradeContext() {
     String token = client.token(user("buyer"));
     assertInvalid(
-        client.postJson(token, "/api/v1/rooms", Map.of("type", "TRADE", "memberIds", List.of(user("s")))),
+        client.postJson(
+            token, "/api/v1/rooms", Map.of("type", "TRADE", "memberIds", List.of(user("s")))),
         "trade");
   }
 
@@ -168,7 +179,8 @@ class RoomApiTests extends ApiTest {
     assertThat(room.get("lastSeq").asLong()).isZero();
     assertThat(room.get("unreadCount").asLong()).isZero();
     assertThat(room.get("lastMessage").isNull()).isTrue();
-    assertThat(Instant.parse(room.get("createdAt").asString())).isBefore(Instant.now().plusSeconds(1));
+    assertThat(Instant.parse(room.get("createdAt").asString()))
+        .isBefore(Instant.now().plusSeconds(1));
     assertThat(roleOf(room, alice)).isEqualTo("OWNER");
     assertThat(roleOf(room, bob)).isEqualTo("MEMBER");
     assertThat(roleOf(room, carol)).isEqualTo("MEMBER");
@@ -198,7 +210,8 @@ class RoomApiTests extends ApiTest {
   void rejectsARoomWithoutTypeOrWithAnUnknownType() {
     String token = client.token(user("alice"));
     assertInvalid(client.post(token, "/api/v1/rooms", "{\"memberIds\":[\"bob\"]}"), "type");
-    assertInvalid(client.post(token, "/api/v1/rooms", "{\"type\":\"CHANNEL\",\"memberIds\":[]}"), "type");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms", "{\"type\":\"CHANNEL\",\"memberIds\":[]}"), "type");
   }
 
   @Test
@@ -218,12 +231,15 @@ class RoomApiTests extends ApiTest {
     String service = client.serviceToken("backend");
     var created =
         client.postJson(
-            service, "/api/v1/rooms", Map.of("type", "GROUP", "title", "t", "memberIds", List.of(alice, bob)));
+            service,
+            "/api/v1/rooms",
+            Map.of("type", "GROUP", "title", "t", "memberIds", List.of(alice, bob)));
     assertThat(created.status()).isEqualTo(201);
     assertThat(userIds(created.json())).containsExactlyInAnyOrder(alice, bob);
     assertThat(roleOf(created.json(), alice)).isEqualTo("OWNER");
     var direct =
-        client.postJson(service, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice, bob)));
+        client.postJson(
+            service, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(alice, bob)));
     assertThat(direct.status()).isEqualTo(201);
     assertThat(userIds(direct.json())).containsExactlyInAnyOrder(alice, bob);
   }
@@ -248,7 +264,8 @@ class RoomApiTests extends ApiTest {
     String roomId = group(client.token(user("alice")), "t", user("bob"));
     String stranger = client.token(user("mallory"));
     assertProblem(client.get(stranger, "/api/v1/rooms/" + roomId), 403, "forbidden");
-    assertProblem(client.post(stranger, "/api/v1/rooms/" + roomId + "/enter", null), 403, "forbidden");
+    assertProblem(
+        client.post(stranger, "/api/v1/rooms/" + roomId + "/enter", null), 403, "forbidden");
   }
 
   @Test
@@ -257,8 +274,10 @@ class RoomApiTests extends ApiTest {
     String unknown = "0193f6c2-0000-7000-8000-00000000dead";
     assertProblem(client.get(token, "/api/v1/rooms/" + unknown), 404, "not_found")
         .snippet("problem-not-found");
-    assertProblem(client.post(token, "/api/v1/rooms/" + unknown + "/enter", null), 404, "not_found");
-    assertProblem(client.get(client.serviceToken("backend"), "/api/v1/rooms/" + unknown), 404, "not_found");
+    assertProblem(
+        client.post(token, "/api/v1/rooms/" + unknown + "/enter", null), 404, "not_found");
+    assertProblem(
+        client.get(client.serviceToken("backend"), "/api/v1/rooms/" + unknown), 404, "not_found");
   }
 
   @Test
@@ -269,7 +288,8 @@ class RoomApiTests extends ApiTest {
     for (int i = 1; i <= 25; i++) {
       say(token, roomId, "c-" + i, "message " + i);
     }
-    var entered = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null).snippet("rooms-enter");
+    var entered =
+        client.post(token, "/api/v1/rooms/" + roomId + "/enter", null).snippet("rooms-enter");
     assertThat(entered.status()).isEqualTo(200);
     assertThat(entered.json().get("room").get("id").asString()).isEqualTo(roomId);
     assertThat(entered.json().get("room").get("members")).hasSize(2);
@@ -387,7 +407,9 @@ class RoomApiTests extends ApiTest {
     assertThat(listed.status()).isEqualTo(200);
     assertThat(ids(listed.json().get("rooms"))).containsExactly(roomId);
     assertProblem(
-        client.get(client.token(user("mallory")), "/api/v1/rooms?userId=" + alice), 403, "forbidden");
+        client.get(client.token(user("mallory")), "/api/v1/rooms?userId=" + alice),
+        403,
+        "forbidden");
   }
 
   @Test
@@ -396,13 +418,21 @@ class RoomApiTests extends ApiTest {
     String bob = user("bob");
     String token = client.token(alice);
     String direct =
-        client.postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob))).text("id");
+        client
+            .postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
+            .text("id");
     String trade =
         client
             .postJson(
                 token,
                 "/api/v1/rooms",
-                Map.of("type", "TRADE", "memberIds", List.of(bob), "trade", Map.of("itemId", "glove-1", "sellerId", bob)))
+                Map.of(
+                    "type",
+                    "TRADE",
+                    "memberIds",
+                    List.of(bob),
+                    "trade",
+                    Map.of("itemId", "glove-1", "sellerId", bob)))
             .text("id");
     var rooms = client.get(token, "/api/v1/rooms").json().get("rooms");
     assertThat(ids(rooms)).containsExactlyInAnyOrder(direct, trade);

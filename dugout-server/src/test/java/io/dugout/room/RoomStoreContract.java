@@ -42,7 +42,10 @@ public abstract class RoomStoreContract {
     assertThat(created.created()).isTrue();
     assertThat(store.find("r1")).contains(room);
     assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
-    assertThat(store.findMember("r1", "bob")).get().extracting(Member::role).isEqualTo(MemberRole.MEMBER);
+    assertThat(store.findMember("r1", "bob"))
+        .get()
+        .extracting(Member::role)
+        .isEqualTo(MemberRole.MEMBER);
     assertThat(store.roomIdsOf("alice")).containsExactly("r1");
   }
 
@@ -101,8 +104,14 @@ public abstract class RoomStoreContract {
   @Test
   void onlyMovesReadMarkersForward() {
     store.create(group("r1"), members("r1", "alice"));
-    assertThat(store.markRead("r1", "alice", 5)).get().extracting(Member::lastReadSeq).isEqualTo(5L);
-    assertThat(store.markRead("r1", "alice", 3)).get().extracting(Member::lastReadSeq).isEqualTo(5L);
+    assertThat(store.markRead("r1", "alice", 5))
+        .get()
+        .extracting(Member::lastReadSeq)
+        .isEqualTo(5L);
+    assertThat(store.markRead("r1", "alice", 3))
+        .get()
+        .extracting(Member::lastReadSeq)
+        .isEqualTo(5L);
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(5L);
     assertThat(store.markRead("r1", "nobody", 3)).isEmpty();
   }
@@ -114,7 +123,8 @@ public abstract class RoomStoreContract {
     store = reopen();
     assertThat(store.find("d1")).isPresent();
     assertThat(store.findMember("d1", "bob")).get().extracting(Member::lastReadSeq).isEqualTo(7L);
-    assertThat(store.create(direct("d9", "K"), members("d9", "alice", "bob")).room().id()).isEqualTo("d1");
+    assertThat(store.create(direct("d9", "K"), members("d9", "alice", "bob")).room().id())
+        .isEqualTo("d1");
   }
 
   @Test
@@ -137,7 +147,13 @@ public abstract class RoomStoreContract {
   private static List<Member> members(String roomId, String... userIds) {
     var members = new ArrayList<Member>();
     for (int i = 0; i < userIds.length; i++) {
-      members.add(new Member(roomId, userIds[i], i == 0 ? MemberRole.OWNER : MemberRole.MEMBER, NOW.plusMillis(i), 0));
+      members.add(
+          new Member(
+              roomId,
+              userIds[i],
+              i == 0 ? MemberRole.OWNER : MemberRole.MEMBER,
+              NOW.plusMillis(i),
+              0));
     }
     return members;
   }

@@ -15,7 +15,8 @@ class ErrorApiTests extends ApiTest {
   void rejectsMalformedJsonAsAValidationProblem() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    for (String body : new String[] {"{", "not json", "{\"clientMsgId\": \"c-1\",", "[1,2]", "{\"kind\": TEXT}"}) {
+    for (String body :
+        new String[] {"{", "not json", "{\"clientMsgId\": \"c-1\",", "[1,2]", "{\"kind\": TEXT}"}) {
       var response = client.post(token, "/api/v1/rooms/" + roomId + "/messages", body);
       assertProblem(response, 400, "validation");
     }
@@ -26,7 +27,8 @@ class ErrorApiTests extends ApiTest {
   void rejectsAMissingBody() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    assertProblem(client.post(token, "/api/v1/rooms/" + roomId + "/messages", ""), 400, "validation");
+    assertProblem(
+        client.post(token, "/api/v1/rooms/" + roomId + "/messages", ""), 400, "validation");
     assertProblem(client.post(token, "/api/v1/rooms", null), 400, "validation");
   }
 
@@ -35,7 +37,10 @@ class ErrorApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     var misspelt =
-        client.post(token, "/api/v1/rooms/" + roomId + "/messages", "{\"clientMsgID\":\"c-1\",\"kind\":\"TEXT\",\"content\":\"hi\"}");
+        client.post(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            "{\"clientMsgID\":\"c-1\",\"kind\":\"TEXT\",\"content\":\"hi\"}");
     assertInvalid(misspelt, "clientMsgID");
     assertInvalid(
         client.post(
@@ -43,44 +48,67 @@ class ErrorApiTests extends ApiTest {
             "/api/v1/rooms/" + roomId + "/messages",
             "{\"clientMsgId\":\"c-1\",\"kind\":\"FILE\",\"attachments\":[{\"url\":\"https://x\",\"name\":\"a\",\"size\":1,\"mime\":\"a/b\",\"sha\":\"1\"}]}"),
         "attachments[0].sha");
-    assertInvalid(client.post(token, "/api/v1/rooms", "{\"type\":\"GROUP\",\"members\":[\"bob\"]}"), "members");
-    assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":1,\"at\":2}"), "at");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms", "{\"type\":\"GROUP\",\"members\":[\"bob\"]}"),
+        "members");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":1,\"at\":2}"), "at");
     assertInvalid(client.post(null, "/api/v1/dev/token", "{\"user\":\"alice\"}"), "user");
-    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages")).isEmpty();
+    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages"))
+        .isEmpty();
   }
 
   @Test
   void rejectsAFieldOfTheWrongTypeNamingIt() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":\"x\"}"), "seq");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":\"x\"}"), "seq");
     assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/read", "{\"seq\":{}}"), "seq");
     assertInvalid(
-        client.post(token, "/api/v1/rooms/" + roomId + "/messages", "{\"clientMsgId\":\"c-1\",\"kind\":\"NOPE\",\"content\":\"x\"}"),
+        client.post(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            "{\"clientMsgId\":\"c-1\",\"kind\":\"NOPE\",\"content\":\"x\"}"),
         "kind");
     assertInvalid(
-        client.post(token, "/api/v1/rooms/" + roomId + "/messages", "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":[\"x\"]}"),
+        client.post(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":[\"x\"]}"),
         "content");
     assertInvalid(
-        client.post(token, "/api/v1/rooms/" + roomId + "/messages", "{\"clientMsgId\":\"c-1\",\"kind\":\"FILE\",\"attachments\":{}}"),
+        client.post(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            "{\"clientMsgId\":\"c-1\",\"kind\":\"FILE\",\"attachments\":{}}"),
         "attachments");
-    assertInvalid(client.post(token, "/api/v1/rooms", "{\"type\":\"GROUP\",\"memberIds\":\"bob\"}"), "memberIds");
     assertInvalid(
-        client.post(token, "/api/v1/rooms", "{\"type\":\"TRADE\",\"memberIds\":[\"s\"],\"trade\":\"glove\"}"), "trade");
+        client.post(token, "/api/v1/rooms", "{\"type\":\"GROUP\",\"memberIds\":\"bob\"}"),
+        "memberIds");
+    assertInvalid(
+        client.post(
+            token,
+            "/api/v1/rooms",
+            "{\"type\":\"TRADE\",\"memberIds\":[\"s\"],\"trade\":\"glove\"}"),
+        "trade");
   }
 
   @Test
   void refusesABodyOverSixtyFourKibibytesAsTooLarge() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    String huge = "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(70_000) + "\"}";
+    String huge =
+        "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(70_000) + "\"}";
     var response = client.post(token, "/api/v1/rooms/" + roomId + "/messages", huge);
     assertProblem(response, 413, "too_large");
     assertThat(response.text("detail")).contains("65536");
     assertProblem(client.post(null, "/api/v1/rooms", huge), 413, "too_large");
-    String justUnder = "{\"clientMsgId\":\"c-2\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(65_400) + "\"}";
+    String justUnder =
+        "{\"clientMsgId\":\"c-2\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(65_400) + "\"}";
     assertThat(justUnder.length()).isLessThanOrEqualTo(65536);
-    assertInvalid(client.post(token, "/api/v1/rooms/" + roomId + "/messages", justUnder), "content");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms/" + roomId + "/messages", justUnder), "content");
   }
 
   @Test
@@ -93,9 +121,11 @@ class ErrorApiTests extends ApiTest {
     assertThat(accepted.status()).as("%s", accepted).isEqualTo(201);
     assertThat(accepted.text("content")).isEqualTo("streamed");
 
-    String huge = "{\"clientMsgId\":\"c-2\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(70_000) + "\"}";
+    String huge =
+        "{\"clientMsgId\":\"c-2\",\"kind\":\"TEXT\",\"content\":\"" + "a".repeat(70_000) + "\"}";
     assertProblem(chunked(token, "/api/v1/rooms/" + roomId + "/messages", huge), 413, "too_large");
-    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages")).hasSize(1);
+    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").json().get("messages"))
+        .hasSize(1);
   }
 
   private io.dugout.api.ApiResponse chunked(String token, String path, String body) {
@@ -105,7 +135,9 @@ class ErrorApiTests extends ApiTest {
             .request(path)
             .header("Authorization", "Bearer " + token)
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)))
+            .POST(
+                HttpRequest.BodyPublishers.ofInputStream(
+                    () -> new java.io.ByteArrayInputStream(bytes)))
             .build();
     return client.exchange(request, "POST", path, body);
   }

@@ -23,8 +23,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * One person's browser: its own headless Chromium with its own empty profile (so two of them are
- * two independent browser contexts), and the few page actions the tests need, done the way a
- * person does them (typing, clicking, Enter).
+ * two independent browser contexts), and the few page actions the tests need, done the way a person
+ * does them (typing, clicking, Enter).
  *
  * <p>Every page also gets {@code network-shim.js} (test resources): it records the page's WebSocket
  * traffic and uncaught errors, and lets a test cut this browser's network or lose chosen incoming
@@ -43,7 +43,8 @@ final class Browser implements AutoCloseable {
 
   private static String shim() {
     try (var in = Browser.class.getResourceAsStream("network-shim.js")) {
-      if (in == null) throw new IllegalStateException("network-shim.js is not on the test classpath");
+      if (in == null)
+        throw new IllegalStateException("network-shim.js is not on the test classpath");
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -26,7 +26,9 @@ class ChattingInTheBrowserTests extends BrowserTest {
     b.openRoom(alice);
     b.waitUntil("alice's message shown", () -> b.contents().equals(a.contents()));
     b.waitUntil("badge cleared once read", () -> b.unread(alice) == 0);
-    a.waitUntil("alice sees bob read it", () -> ("Seen by " + bob).equals(a.text("#message-list .readers")));
+    a.waitUntil(
+        "alice sees bob read it",
+        () -> ("Seen by " + bob).equals(a.text("#message-list .readers")));
 
     b.type(b.find("#composer-input"), "Yes, it is");
     a.waitUntil("alice sees bob typing", () -> (bob + " is typing…").equals(a.text("#typing")));
@@ -53,17 +55,23 @@ class ChattingInTheBrowserTests extends BrowserTest {
     Browser c = signedIn(carol);
 
     a.createRoom("TRADE", carol, null, "glove-42");
-    a.waitUntil("trade room named after item and seller", () -> ("Trade · glove-42 · " + carol).equals(a.text("#room-title")));
+    a.waitUntil(
+        "trade room named after item and seller",
+        () -> ("Trade · glove-42 · " + carol).equals(a.text("#room-title")));
     a.send("Would you take 20 for the glove?");
     c.openRoom("Trade · glove-42 · " + alice);
-    c.waitUntil("carol sees the offer", () -> c.contents().equals(List.of("Would you take 20 for the glove?")));
+    c.waitUntil(
+        "carol sees the offer",
+        () -> c.contents().equals(List.of("Would you take 20 for the glove?")));
 
     a.createRoom("GROUP", user("bob"), "Sunday league");
     a.type(a.find("#add-member-input"), carol + Keys.ENTER);
     a.waitUntil("carol listed as a member", () -> a.text("#room-subtitle").contains(carol));
     a.waitUntil(
         "her joining recorded in the room",
-        () -> a.findAll("#message-list li.system").stream().anyMatch(li -> li.getText().contains(carol)));
+        () ->
+            a.findAll("#message-list li.system").stream()
+                .anyMatch(li -> li.getText().contains(carol)));
     c.openRoom("Sunday league");
     c.send("Hi all");
     a.waitUntil("alice sees carol's hello", () -> a.contents().contains("Hi all"));

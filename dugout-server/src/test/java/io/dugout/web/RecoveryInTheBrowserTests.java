@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The web client through a server restart, a network drop and lost frames: every message
- * exactly once, in seq order, and a retry never duplicates.
+ * The web client through a server restart, a network drop and lost frames: every message exactly
+ * once, in seq order, and a retry never duplicates.
  */
 class RecoveryInTheBrowserTests extends BrowserTest {
 
@@ -31,13 +31,19 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     a.send("written while the server was down");
     a.waitUntil(
         "unsent message marked failed",
-        () -> a.outbox().equals(List.of(Map.of("content", "written while the server was down", "state", "failed"))));
+        () ->
+            a.outbox()
+                .equals(
+                    List.of(
+                        Map.of(
+                            "content", "written while the server was down", "state", "failed"))));
 
     server.start();
     Duration reconnect = Duration.ofSeconds(40);
     a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
     b.waitUntil("bob reconnected", () -> "online".equals(b.connection()), reconnect);
-    a.waitUntil("failed message resent by itself", () -> a.outbox().isEmpty() && a.contents().size() == 3);
+    a.waitUntil(
+        "failed message resent by itself", () -> a.outbox().isEmpty() && a.contents().size() == 3);
     b.waitUntil("bob got it once", () -> b.contents().size() == 3);
 
     b.cutNetwork();
@@ -54,7 +60,9 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     a.cutNetwork();
     a.waitUntil("alice offline", () -> !"online".equals(a.connection()));
     a.send("never mind");
-    a.waitUntil("failed while offline", () -> a.outbox().equals(List.of(Map.of("content", "never mind", "state", "failed"))));
+    a.waitUntil(
+        "failed while offline",
+        () -> a.outbox().equals(List.of(Map.of("content", "never mind", "state", "failed"))));
     a.find("#outbox button[data-discard]").click();
     a.waitUntil("discarded", () -> a.outbox().isEmpty());
     a.restoreNetwork();

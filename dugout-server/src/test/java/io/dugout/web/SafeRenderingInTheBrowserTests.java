@@ -38,7 +38,9 @@ class SafeRenderingInTheBrowserTests extends BrowserTest {
     var links = b.findAll("#message-list .attachments a");
     assertThat(links).hasSize(1);
     assertThat(links.getFirst().getAttribute("href")).isEqualTo("https://files.example/glove.jpg");
-    assertThat(b.text("#message-list .attachments")).contains("glove.jpg 2.0 KB").contains("click me");
+    assertThat(b.text("#message-list .attachments"))
+        .contains("glove.jpg 2.0 KB")
+        .contains("click me");
     assertThat(b.js("return window.__owned === undefined")).isEqualTo(true);
     assertThat(e.js("return window.__owned === undefined")).isEqualTo(true);
   }

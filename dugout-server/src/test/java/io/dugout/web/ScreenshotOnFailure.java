@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** When a browser test fails, saves what every open browser showed, and its WebSocket
- * traffic, to target/browser-failures/. */
+/**
+ * When a browser test fails, saves what every open browser showed, and its WebSocket traffic, to
+ * target/browser-failures/.
+ */
 final class ScreenshotOnFailure implements AfterTestExecutionCallback {
 
   @Override
@@ -23,7 +25,12 @@ final class ScreenshotOnFailure implements AfterTestExecutionCallback {
         var log = Path.of(file.toString().replace(".png", ".websocket.txt"));
         Files.write(log, browser.frameLog());
         System.out.println(
-            "Browser test failed; screenshot of " + browser.name + ": " + file + ", frames: " + log);
+            "Browser test failed; screenshot of "
+                + browser.name
+                + ": "
+                + file
+                + ", frames: "
+                + log);
       } catch (Exception e) {
         System.out.println("Could not take a screenshot of " + browser.name + ": " + e);
       }

@@ -15,8 +15,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A real Dugout node in this JVM on a fixed port and data directory, so it can be stopped and
- * started again in place: a browser that was connected sees a server restart, not a new server.
- * No JWT secret is configured, so try-it-out tokens work (from loopback).
+ * started again in place: a browser that was connected sees a server restart, not a new server. No
+ * JWT secret is configured, so try-it-out tokens work (from loopback).
  */
 final class TestServer implements AutoCloseable {
 

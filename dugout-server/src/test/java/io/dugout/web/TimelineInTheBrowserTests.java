@@ -53,7 +53,10 @@ class TimelineInTheBrowserTests extends BrowserTest {
             t.merge([m(12)], 'alice');
             return { first, second, none: t.firstGapAfter() };
             """);
-    assertThat(result).containsEntry("first", 8L).containsEntry("second", 11L).containsEntry("none", null);
+    assertThat(result)
+        .containsEntry("first", 8L)
+        .containsEntry("second", 11L)
+        .containsEntry("none", null);
   }
 
   @Test
@@ -83,9 +86,7 @@ class TimelineInTheBrowserTests extends BrowserTest {
             return { distinct: new Set(ids).size, longest: Math.max(...ids.map((id) => id.length)),
                      printable: ids.every((id) => /^[\\x21-\\x7e]+$/.test(id)) };
             """);
-    assertThat(result)
-        .containsEntry("distinct", 1000L)
-        .containsEntry("printable", true);
+    assertThat(result).containsEntry("distinct", 1000L).containsEntry("printable", true);
     assertThat((Long) result.get("longest")).isLessThanOrEqualTo(64L);
   }
 

@@ -4,8 +4,8 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * How records are encoded in RocksDB values: JSON, so that a value can be read with any tool
- * and a field added later is read as null from older values.
+ * How records are encoded in RocksDB values: JSON, so that a value can be read with any tool and a
+ * field added later is read as null from older values.
  */
 final class Json {
 

@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Key layout. Parts are joined by a 0x00 byte (ids never contain one), and seqs are 8-byte
- * big-endian, so that one room's messages are one contiguous, seq-ordered key range: "the
- * newest N before X" and "the next N after X" are single range scans.
+ * big-endian, so that one room's messages are one contiguous, seq-ordered key range: "the newest N
+ * before X" and "the next N after X" are single range scans.
  *
  * <pre>
  *   messages   roomId 0x00 seq(8)                  → message JSON

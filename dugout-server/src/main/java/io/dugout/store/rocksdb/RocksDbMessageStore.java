@@ -12,9 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * {@link MessageStore} on RocksDB. Each room has an in-memory counter, loaded from the room's
- * last key on first use; the message and its dedupe entry go to disk in one write batch before
- * the counter moves, so a failed write uses no seq.
+ * {@link MessageStore} on RocksDB. Each room has an in-memory counter, loaded from the room's last
+ * key on first use; the message and its dedupe entry go to disk in one write batch before the
+ * counter moves, so a failed write uses no seq.
  */
 final class RocksDbMessageStore implements MessageStore {
 
@@ -93,7 +93,8 @@ final class RocksDbMessageStore implements MessageStore {
   private Message get(String roomId, long seq) {
     byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
     if (value == null) {
-      throw new IllegalStateException("dedupe entry points at missing message " + roomId + "#" + seq);
+      throw new IllegalStateException(
+          "dedupe entry points at missing message " + roomId + "#" + seq);
     }
     return Json.read(value, Message.class);
   }

@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * {@link RoomStore} on RocksDB. Read-modify-write operations of one room are serialised on a
- * striped monitor; creations with a unique key on one more, so that a pair or trade gets one
- * room however many requests race for it.
+ * striped monitor; creations with a unique key on one more, so that a pair or trade gets one room
+ * however many requests race for it.
  */
 final class RocksDbRoomStore implements RoomStore {
 

@@ -22,8 +22,8 @@ import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
- * One RocksDB database with a column family per kind of record. Owns the native handles and
- * closes them; the stores share it.
+ * One RocksDB database with a column family per kind of record. Owns the native handles and closes
+ * them; the stores share it.
  */
 final class RocksDbStorage implements AutoCloseable {
 
@@ -49,8 +49,7 @@ final class RocksDbStorage implements AutoCloseable {
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final WriteOptions writeOptions;
 
-  private RocksDbStorage(
-      RocksDB db, List<ColumnFamilyHandle> handles, WriteOptions writeOptions) {
+  private RocksDbStorage(RocksDB db, List<ColumnFamilyHandle> handles, WriteOptions writeOptions) {
     this.db = db;
     this.handles = handles;
     this.writeOptions = writeOptions;
@@ -85,7 +84,8 @@ final class RocksDbStorage implements AutoCloseable {
       var db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       var writeOptions = new WriteOptions().setSync(fsync);
       var storage = new RocksDbStorage(db, handles, writeOptions);
-      storage.resources.addAll(List.of(writeOptions, dbOptions, familyOptions, table.filterPolicy(), cache));
+      storage.resources.addAll(
+          List.of(writeOptions, dbOptions, familyOptions, table.filterPolicy(), cache));
       return storage;
     } catch (RocksDBException | java.io.IOException e) {
       throw new IllegalStateException("cannot open RocksDB in " + dir + ": " + e.getMessage(), e);
@@ -115,8 +115,8 @@ final class RocksDbStorage implements AutoCloseable {
   }
 
   /**
-   * Visits keys in {@code [from, to)} in order ({@code reverse}: from the last), until the
-   * visitor returns false.
+   * Visits keys in {@code [from, to)} in order ({@code reverse}: from the last), until the visitor
+   * returns false.
    */
   void scan(Family family, byte[] from, byte[] to, boolean reverse, Visitor visitor) {
     try (var lower = new Slice(from);
