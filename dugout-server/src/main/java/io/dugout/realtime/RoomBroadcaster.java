@@ -120,7 +120,7 @@ class RoomBroadcaster implements MessageListener {
       return;
     }
     try {
-      var room = rooms.getObject().get(Caller.user(joined.userId()), joined.roomId());
+      var room = rooms.getObject().listItem(Caller.user(joined.userId()), joined.roomId());
       toUser(
           joined.userId(),
           Destinations.ROOMS,

@@ -54,13 +54,9 @@ class RoomController {
   @PostMapping("/{roomId}/members")
   ResponseEntity<RoomView.MemberView> addMember(
       Caller caller, @PathVariable String roomId, @RequestBody MemberRequest request) {
-    boolean added = rooms.addMember(caller, roomId, request.userId());
-    var member =
-        rooms.get(caller, roomId).members().stream()
-            .filter(m -> m.userId().equals(request.userId()))
-            .findFirst()
-            .orElseThrow();
-    return ResponseEntity.status(added ? HttpStatus.CREATED : HttpStatus.OK).body(member);
+    var added = rooms.addMember(caller, roomId, request.userId());
+    return ResponseEntity.status(added.added() ? HttpStatus.CREATED : HttpStatus.OK)
+        .body(added.member());
   }
 
   @DeleteMapping("/{roomId}/members/{userId}")

@@ -54,7 +54,7 @@ public class RoomService {
   }
 
   /** Adds a user to a GROUP room; true when the user was not a member before. */
-  public boolean addMember(Caller caller, String roomId, String userId) {
+  public Added addMember(Caller caller, String roomId, String userId) {
     Ids.requireUserId("userId", userId);
     Room room = requireReader(caller, roomId);
     if (room.type() != RoomType.GROUP) {
@@ -68,7 +68,18 @@ public class RoomService {
       messages.postSystem(roomId, userId, userId + " joined");
       events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));
     }
-    return added;
+    // why: one read of this member, not the whole member list: rooms grow to thousands
+    var member =
+        rooms
+            .findMember(roomId, userId)
+            .orElseThrow(() -> DugoutException.conflict(userId + " left again meanwhile"));
+    return new Added(RoomView.MemberView.of(member), added);
+  }
+
+  /** The room as a room-list item (members only for DIRECT and TRADE rooms). */
+  public RoomView listItem(Caller caller, String roomId) {
+    requireReader(caller, roomId);
+    return view(caller, roomId, false);
   }
 
   /** Removes a member: members may leave, the owner or a service token may remove others. */
@@ -153,6 +164,9 @@ public class RoomService {
         lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
         Math.max(0, lastSeq - lastRead));
   }
+
+  /** The outcome of {@link #addMember}: the member, and whether this call added it. */
+  public record Added(RoomView.MemberView member, boolean added) {}
 
   /** The outcome of {@link #create}. */
   public record Created(RoomView room, boolean created) {}
