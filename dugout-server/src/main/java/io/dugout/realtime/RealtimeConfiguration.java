@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -14,6 +15,9 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
 class RealtimeConfiguration implements WebSocketConfigurer {
+
+  /** Per-connection buffer size: what 10,000 idle connections cost is mostly these buffers. */
+  private static final int BUFFER_BYTES = 2 * 1024;
 
   private final StompEndpoint endpoint;
 
@@ -33,8 +37,20 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   @Bean
   ServletServerContainerFactoryBean webSocketContainer() {
     var container = new ServletServerContainerFactoryBean();
-    container.setMaxTextMessageBufferSize(4 * 1024);
-    container.setMaxBinaryMessageBufferSize(4 * 1024);
+    container.setMaxTextMessageBufferSize(BUFFER_BYTES);
+    container.setMaxBinaryMessageBufferSize(BUFFER_BYTES);
     return container;
+  }
+
+  /**
+   * Tomcat gives every connection a read and a write buffer of 8 KiB by default; most STOMP frames
+   * are far smaller, and larger reads and writes simply take more than one pass.
+   */
+  @Bean
+  TomcatConnectorCustomizer smallSocketBuffers() {
+    return connector -> {
+      connector.setProperty("socket.appReadBufSize", String.valueOf(BUFFER_BYTES));
+      connector.setProperty("socket.appWriteBufSize", String.valueOf(BUFFER_BYTES));
+    };
   }
 }
