@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -92,7 +91,7 @@ final class LiveLoad {
     for (LiveUser sender : senders) {
       sender.start(end, periodNanos, context.timeout());
     }
-    sleepUntil(end);
+    Pacing.sleepUntil(end);
     users.forEach(LiveUser::stopSending);
 
     context.phase("drain");
@@ -133,7 +132,7 @@ final class LiveLoad {
         long at = start + (count > 1 ? rampNanos * user.index() / count : 0);
         executor.submit(
             () -> {
-              sleepUntil(at);
+              Pacing.sleepUntil(at);
               inFlight.acquireUninterruptibly();
               try {
                 user.connect(context.stomp(), plan.tokens().get(user.index()), context.timeout());
@@ -150,17 +149,6 @@ final class LiveLoad {
                 inFlight.release();
               }
             });
-      }
-    }
-  }
-
-  private static void sleepUntil(long nanoTime) {
-    long wait = nanoTime - System.nanoTime();
-    if (wait > 0) {
-      try {
-        TimeUnit.NANOSECONDS.sleep(wait);
-      } catch (InterruptedException ex) {
-        Thread.currentThread().interrupt();
       }
     }
   }

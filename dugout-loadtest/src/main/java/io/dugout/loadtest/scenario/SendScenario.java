@@ -57,7 +57,7 @@ public final class SendScenario implements Scenario {
         long startAt = start + (users > 1 ? rampNanos * user / users : 0);
         executor.submit(
             () -> {
-              sleepUntil(startAt);
+              Pacing.sleepUntil(startAt);
               VirtualUser virtualUser =
                   new VirtualUser(
                       context,
@@ -79,17 +79,6 @@ public final class SendScenario implements Scenario {
         List.of(
             "a loop whose own MESSAGE did not arrive within --timeout counts as lost;"
                 + " open→CONNECTED is the connect series"));
-  }
-
-  private static void sleepUntil(long nanoTime) {
-    long wait = nanoTime - System.nanoTime();
-    if (wait > 0) {
-      try {
-        TimeUnit.NANOSECONDS.sleep(wait);
-      } catch (InterruptedException ex) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 
   /** One virtual user: a fresh connection per loop, as in the JMeter plan. */

@@ -1,17 +1,9 @@
 package io.dugout.loadtest.stomp;
 
-import io.netty.bootstrap.Bootstrap;
+import io.dugout.loadtest.net.TcpClients;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -35,9 +27,7 @@ public final class StompClient implements AutoCloseable {
 
   private final Duration timeout;
 
-  private final EventLoopGroup group;
-
-  private final Bootstrap bootstrap;
+  private final TcpClients tcp;
 
   /**
    * @param endpoint the WebSocket URL, e.g. {@code ws://localhost:8080/ws}
@@ -50,18 +40,7 @@ public final class StompClient implements AutoCloseable {
     }
     this.endpoint = endpoint;
     this.timeout = timeout;
-    // why: epoll (edge-triggered, fewer syscalls and copies) keeps the generator's CPU per delivery
-    // low on Linux
-    boolean epoll = Epoll.isAvailable();
-    this.group =
-        new MultiThreadIoEventLoopGroup(
-            ioThreads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-    this.bootstrap =
-        new Bootstrap()
-            .group(group)
-            .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-            .option(ChannelOption.TCP_NODELAY, true)
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis());
+    this.tcp = new TcpClients(ioThreads, timeout);
   }
 
   /** Opens a WebSocket, sends CONNECT with the bearer token and completes on CONNECTED. */
@@ -78,7 +57,7 @@ public final class StompClient implements AutoCloseable {
             .build();
     String host = endpoint.getHost();
     ChannelFuture opened =
-        bootstrap
+        tcp.bootstrap()
             .clone()
             .handler(
                 new ChannelInitializer<SocketChannel>() {
@@ -117,6 +96,6 @@ public final class StompClient implements AutoCloseable {
 
   @Override
   public void close() {
-    group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    tcp.close();
   }
 }
