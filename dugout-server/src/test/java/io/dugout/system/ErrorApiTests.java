@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 /** How the REST API answers requests it cannot use: problem documents, never stack traces. */
 class ErrorApiTests extends ApiTest {
 
+  private static final tools.jackson.databind.json.JsonMapper JSON =
+      tools.jackson.databind.json.JsonMapper.builder().build();
+
   @Test
   void rejectsMalformedJsonAsAValidationProblem() {
     String token = client.token(user("alice"));
@@ -165,6 +168,33 @@ class ErrorApiTests extends ApiTest {
     String token = client.token(user("alice"));
     assertProblem(client.get(token, "/api/v1/rooms/a;b"), 400, "request");
     assertProblem(client.get(null, "/api/v1/rooms;jsessionid=1"), 400, "request");
+  }
+
+  @Test
+  void answersAUrlTomcatCannotDecodeWithAProblem() throws Exception {
+    for (String path : new String[] {"/api/v1/rooms/%00", "/api/v1/rooms/%zz", "/%"}) {
+      String response = rawGet(path);
+      assertThat(response).as(path).startsWith("HTTP/1.1 400");
+      assertThat(response).as(path).containsIgnoringCase("content-type: application/problem+json");
+      var body = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4));
+      assertThat(body.get("code").asString()).as(path).isEqualTo("request");
+      assertThat(body.get("status").asInt()).isEqualTo(400);
+      assertThat(body.get("instance").asString()).isEqualTo(path);
+    }
+  }
+
+  /** Sends a request line no HTTP client library would build, and reads the whole answer. */
+  private String rawGet(String path) throws Exception {
+    try (var socket = new java.net.Socket("localhost", port)) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new String(
+          socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
   }
 
   @Test
