@@ -56,6 +56,37 @@ public abstract class ApiTest {
     return response.text("id");
   }
 
+  /** Creates (or finds) the DIRECT room of the token's user and {@code other}; returns its id. */
+  protected String direct(String token, String other) {
+    return created(
+        client.postJson(
+            token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(other))));
+  }
+
+  /**
+   * Creates (or finds) the TRADE room of the token's user buying {@code itemId}; returns its id.
+   */
+  protected String trade(String buyerToken, String itemId, String sellerId) {
+    return created(
+        client.postJson(
+            buyerToken,
+            "/api/v1/rooms",
+            Map.of(
+                "type",
+                "TRADE",
+                "memberIds",
+                List.of(sellerId),
+                "trade",
+                Map.of("itemId", itemId, "sellerId", sellerId))));
+  }
+
+  private static String created(ApiResponse response) {
+    if (response.status() != 201 && response.status() != 200) {
+      throw new IllegalStateException("could not create a room: " + response);
+    }
+    return response.text("id");
+  }
+
   /** Posts a TEXT message; returns the response (201 or 200 on a retry). */
   protected ApiResponse say(String token, String roomId, String clientMsgId, String content) {
     return client.postJson(

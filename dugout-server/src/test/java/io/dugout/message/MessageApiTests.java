@@ -304,36 +304,15 @@ class MessageApiTests extends ApiTest {
     assertThat(system.text("kind")).isEqualTo("SYSTEM");
     assertThat(system.text("senderId")).isEqualTo("backend");
 
-    var asAlice =
-        client.postJson(
-            service,
-            messages(roomId),
-            Map.of(
-                "clientMsgId",
-                "s-2",
-                "kind",
-                "TEXT",
-                "content",
-                "posted for alice",
-                "senderId",
-                alice));
+    var forAlice =
+        Map.of(
+            "clientMsgId", "s-2", "kind", "TEXT", "content", "posted for alice", "senderId", alice);
+    var asAlice = client.postJson(service, messages(roomId), forAlice);
     assertThat(asAlice.status()).isEqualTo(201);
     assertThat(asAlice.text("senderId")).isEqualTo(alice);
     assertThat(asAlice.number("seq")).isEqualTo(2);
 
-    var retry =
-        client.postJson(
-            service,
-            messages(roomId),
-            Map.of(
-                "clientMsgId",
-                "s-2",
-                "kind",
-                "TEXT",
-                "content",
-                "posted for alice",
-                "senderId",
-                alice));
+    var retry = client.postJson(service, messages(roomId), forAlice);
     assertThat(retry.status()).isEqualTo(200);
     assertThat(retry.json()).isEqualTo(asAlice.json());
 

@@ -5,7 +5,6 @@ import static io.dugout.api.ApiAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.ApiTest;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -113,10 +112,7 @@ class MemberApiTests extends ApiTest {
     String alice = user("alice");
     String bob = user("bob");
     String token = client.token(alice);
-    String direct =
-        client
-            .postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
-            .text("id");
+    String direct = direct(token, bob);
     assertProblem(
         client.postJson(
             token, "/api/v1/rooms/" + direct + "/members", Map.of("userId", user("carol"))),
@@ -124,19 +120,7 @@ class MemberApiTests extends ApiTest {
         "conflict");
     assertProblem(
         client.delete(token, "/api/v1/rooms/" + direct + "/members/" + alice), 409, "conflict");
-    String trade =
-        client
-            .postJson(
-                token,
-                "/api/v1/rooms",
-                Map.of(
-                    "type",
-                    "TRADE",
-                    "memberIds",
-                    List.of(bob),
-                    "trade",
-                    Map.of("itemId", "i", "sellerId", bob)))
-            .text("id");
+    String trade = trade(token, "i", bob);
     assertProblem(
         client.postJson(
             token, "/api/v1/rooms/" + trade + "/members", Map.of("userId", user("carol"))),

@@ -417,23 +417,8 @@ class RoomApiTests extends ApiTest {
     String alice = user("alice");
     String bob = user("bob");
     String token = client.token(alice);
-    String direct =
-        client
-            .postJson(token, "/api/v1/rooms", Map.of("type", "DIRECT", "memberIds", List.of(bob)))
-            .text("id");
-    String trade =
-        client
-            .postJson(
-                token,
-                "/api/v1/rooms",
-                Map.of(
-                    "type",
-                    "TRADE",
-                    "memberIds",
-                    List.of(bob),
-                    "trade",
-                    Map.of("itemId", "glove-1", "sellerId", bob)))
-            .text("id");
+    String direct = direct(token, bob);
+    String trade = trade(token, "glove-1", bob);
     var rooms = client.get(token, "/api/v1/rooms").json().get("rooms");
     assertThat(ids(rooms)).containsExactlyInAnyOrder(direct, trade);
     for (JsonNode room : rooms) {
