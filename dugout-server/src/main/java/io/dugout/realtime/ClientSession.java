@@ -115,8 +115,11 @@ final class ClientSession {
     if (!isOpen()) {
       return;
     }
-    queue.add(new Outgoing.Text(frame));
+    var last = new Outgoing.Text(frame);
+    queue.add(last);
     queuedFrames.incrementAndGet();
+    // why: the writer subtracts every frame it takes; the budget must have counted it
+    queuedChars.addAndGet(last.length());
     closeAfterFlush = status;
     scheduleWrite();
   }
