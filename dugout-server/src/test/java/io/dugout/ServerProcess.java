@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,17 +23,25 @@ public final class ServerProcess implements AutoCloseable {
   private final Path dataDir;
   private final Path log;
   private final int port;
+  private final Map<String, String> environment;
   private Process process;
 
-  private ServerProcess(Path dataDir, int port) {
+  private ServerProcess(Path dataDir, int port, Map<String, String> environment) {
     this.dataDir = dataDir;
+    this.environment = Map.copyOf(environment);
     this.log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
     this.port = port;
   }
 
   /** Starts a server on a free port and waits until it reports healthy. */
   public static ServerProcess start(Path dataDir, String... extraArgs) {
-    var server = new ServerProcess(dataDir, freePort());
+    return start(dataDir, Map.of(), extraArgs);
+  }
+
+  /** Starts a server with these extra environment variables (a pod's, say). */
+  public static ServerProcess start(
+      Path dataDir, Map<String, String> environment, String... extraArgs) {
+    var server = new ServerProcess(dataDir, freePort(), environment);
     server.launch(extraArgs);
     return server;
   }
@@ -90,8 +99,10 @@ public final class ServerProcess implements AutoCloseable {
     command.add("--dugout.data-dir=" + dataDir);
     command.addAll(List.of(extraArgs));
     try {
+      var builder = new ProcessBuilder(command);
+      builder.environment().putAll(environment);
       process =
-          new ProcessBuilder(command)
+          builder
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
               .start();

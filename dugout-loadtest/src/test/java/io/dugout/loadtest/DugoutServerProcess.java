@@ -54,7 +54,9 @@ final class DugoutServerProcess implements AutoCloseable {
                 "-jar",
                 jar.toString(),
                 "--server.port=" + port,
-                "--dugout.data-dir=" + dataDir));
+                "--dugout.data-dir=" + dataDir,
+                // why: the load tester sets up rooms with a try-it-out service token
+                "--dugout.auth.try-it-out-service-tokens=true"));
     command.addAll(List.of(extraArgs));
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

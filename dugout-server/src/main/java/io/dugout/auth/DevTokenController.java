@@ -1,5 +1,6 @@
 package io.dugout.auth;
 
+import io.dugout.system.ConnectionPeer;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,8 +13,12 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/v1/dev/token}: a token for any user name, so Dugout can be tried without an
- * identity provider. Answers only on loopback, and only while no real key is configured; otherwise
- * it is indistinguishable from a path that does not exist.
+ * identity provider. Answers only callers on this machine, and only while no real key is
+ * configured; otherwise it is indistinguishable from a path that does not exist.
+ *
+ * <p>"On this machine" is decided by the TCP connection's own peer address, never by the remote
+ * address the container reports: with forwarded-header handling on, an {@code X-Forwarded-For:
+ * 127.0.0.1} header from a trusted network would otherwise make any peer look local.
  */
 @RestController
 class DevTokenController {
@@ -28,7 +33,7 @@ class DevTokenController {
 
   @PostMapping("/api/v1/dev/token")
   DevTokens.Issued token(@RequestBody TokenRequest request, HttpServletRequest http) {
-    var devTokens = verifier.devTokens().filter(t -> isLoopback(http.getRemoteAddr()));
+    var devTokens = verifier.devTokens().filter(t -> isLoopback(ConnectionPeer.addressOf(http)));
     if (devTokens.isEmpty()) {
       throw DugoutException.notFound("no such endpoint");
     }
@@ -41,6 +46,9 @@ class DevTokenController {
   }
 
   private static boolean isLoopback(String address) {
+    if (address == null) {
+      return false; // why: fail closed when the container did not name the peer
+    }
     try {
       return InetAddress.getByName(address).isLoopbackAddress();
     } catch (UnknownHostException e) {

@@ -6,6 +6,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.dugout.system.DugoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -16,16 +17,28 @@ final class DevTokens {
 
   static final Duration LIFETIME = Duration.ofHours(24);
   private final MACSigner signer;
+  private final boolean serviceTokens;
 
-  DevTokens(SecretKey key) {
+  DevTokens(SecretKey key, boolean serviceTokens) {
     try {
       this.signer = new MACSigner(key);
     } catch (JOSEException e) {
       throw new IllegalStateException(e);
     }
+    this.serviceTokens = serviceTokens;
   }
 
+  /**
+   * Signs a token for the user, with the service scope when asked for and allowed.
+   *
+   * @throws DugoutException.Forbidden for the service scope while service tokens are off
+   */
   Issued issue(String userId, String scope, Instant now) {
+    if (scope != null && !serviceTokens) {
+      throw DugoutException.forbidden(
+          "try-it-out tokens with the service scope are off; start the server with"
+              + " dugout.auth.try-it-out-service-tokens=true to allow them");
+    }
     Instant expiresAt = now.plus(LIFETIME);
     var claims =
         new JWTClaimsSet.Builder()

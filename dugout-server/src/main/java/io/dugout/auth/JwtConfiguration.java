@@ -35,19 +35,33 @@ class JwtConfiguration {
   @Bean
   TokenVerifier tokenVerifier(AuthProperties auth, DugoutProperties dugout, Clock clock) {
     var verifier = verifier(auth, dugout);
+    JwtDecoder checked = new ExpiryRequired(verifier.decoder(), auth.requireExpiry());
     return new TokenVerifier(
-        new CachingJwtDecoder(verifier.decoder(), clock), verifier.devTokens().orElse(null));
+        new CachingJwtDecoder(checked, clock), verifier.devTokens().orElse(null));
   }
 
   private static TokenVerifier verifier(AuthProperties auth, DugoutProperties dugout) {
     var jwt = auth.jwt();
     if (!jwt.configured()) {
+      if (!auth.tryItOut()) {
+        throw new IllegalStateException(
+            "dugout.auth.try-it-out is false but no key is configured: set"
+                + " dugout.auth.jwt.hmac-secret, dugout.auth.jwt.public-key or"
+                + " dugout.auth.jwt.jwks-uri");
+      }
       SecretKey key = devSecret(dugout.dataDir());
       log.warn(
-          "\n!!! Dugout is in TRY-IT-OUT mode: no dugout.auth.jwt.* is configured, tokens are signed"
-              + " with a generated secret and POST /api/v1/dev/token hands them out to anyone on"
-              + " this machine. Configure a secret, public key or JWKS URI before real use. !!!");
-      return new TokenVerifier(hmac(key), new DevTokens(key));
+          "\n!!! Dugout is in TRY-IT-OUT mode: no dugout.auth.jwt.* is configured. Tokens are"
+              + " signed with a secret generated into the data directory, and POST"
+              + " /api/v1/dev/token hands a token for any user name to any caller whose TCP"
+              + " connection comes from this machine (loopback){}. Configure a secret, public key"
+              + " or JWKS URI before real use, or set dugout.auth.try-it-out=false to refuse to"
+              + " start without one. !!!",
+          auth.tryItOutServiceTokens()
+              ? ", including SERVICE tokens that act as anyone in every room"
+                  + " (dugout.auth.try-it-out-service-tokens=true)"
+              : "; service-scope tokens are refused");
+      return new TokenVerifier(hmac(key), new DevTokens(key, auth.tryItOutServiceTokens()));
     }
     if (present(jwt.hmacSecret())) {
       byte[] secret = jwt.hmacSecret().getBytes(StandardCharsets.UTF_8);

@@ -13,7 +13,11 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
@@ -28,6 +32,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 class SecurityConfiguration implements WebMvcConfigurer {
 
   static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
+
+  /**
+   * The one authority, granted by {@link TokenVerifier#callerOf}'s rule, that opens operator paths.
+   */
+  private static final String SERVICE_AUTHORITY = "dugout:service";
 
   /**
    * The WebSocket handshake skips the security filters entirely: it carries no credentials (STOMP
@@ -49,7 +58,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
                     .permitAll()
                     // why: metrics describe the whole node and its traffic, for operators only
                     .requestMatchers("/actuator/**")
-                    .hasAuthority("SCOPE_" + Caller.SERVICE_SCOPE)
+                    .hasAuthority(SERVICE_AUTHORITY)
                     .requestMatchers("/api/**")
                     .authenticated()
                     .anyRequest()
@@ -57,7 +66,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
         .oauth2ResourceServer(
             oauth ->
                 oauth
-                    .jwt(jwt -> {})
+                    .jwt(jwt -> jwt.jwtAuthenticationConverter(SecurityConfiguration::authenticate))
                     .authenticationEntryPoint(SecurityConfiguration::unauthenticated)
                     .accessDeniedHandler(
                         (request, response, e) ->
@@ -69,6 +78,25 @@ class SecurityConfiguration implements WebMvcConfigurer {
         .exceptionHandling(
             ex -> ex.authenticationEntryPoint(SecurityConfiguration::unauthenticated));
     return http.build();
+  }
+
+  /**
+   * Authenticates a verified token by the same rule REST controllers and STOMP use ({@link
+   * TokenVerifier#callerOf}), instead of Spring's own reading of {@code scope}, which knew other
+   * claim shapes than the API did.
+   */
+  private static JwtAuthenticationToken authenticate(Jwt jwt) {
+    Caller caller;
+    try {
+      caller = TokenVerifier.callerOf(jwt);
+    } catch (TokenVerifier.InvalidTokenException e) {
+      throw new InvalidBearerTokenException(e.getMessage());
+    }
+    var authorities =
+        caller.service()
+            ? List.<GrantedAuthority>of(new SimpleGrantedAuthority(SERVICE_AUTHORITY))
+            : List.<GrantedAuthority>of();
+    return new JwtAuthenticationToken(jwt, authorities, caller.userId());
   }
 
   /**

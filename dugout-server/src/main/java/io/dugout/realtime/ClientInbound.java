@@ -27,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 class ClientInbound {
 
   private static final int REPLAY_PAGE = 500;
+  static final String TOKEN_EXPIRED = "token_expired";
 
   private final TokenVerifier tokens;
   private final MessageService messages;
@@ -70,6 +71,10 @@ class ClientInbound {
       fail(session, command + " before CONNECT", headers);
       return;
     }
+    if (session.tokenExpired(System.currentTimeMillis())) {
+      endExpired(session);
+      return;
+    }
     switch (command) {
       case CONNECT, STOMP -> connect(session, headers);
       case SUBSCRIBE -> subscribe(session, headers);
@@ -91,18 +96,19 @@ class ClientInbound {
       fail(session, "unsupported STOMP version: this server speaks 1.1 and 1.2", headers);
       return;
     }
-    Caller caller;
+    TokenVerifier.Verified verified;
     try {
-      caller = tokens.verify(token(headers));
+      verified = tokens.verify(token(headers));
     } catch (TokenVerifier.InvalidTokenException e) {
       fail(session, "invalid token: " + e.getMessage(), headers);
       return;
     }
+    Caller caller = verified.caller();
     long wanted = properties.heartbeat().toMillis();
     long[] client = headers.getHeartbeat();
     long clientBeat = client[0] > 0 ? Math.max(client[0], wanted) : 0;
     long serverBeat = client[1] > 0 ? Math.max(client[1], wanted) : 0;
-    session.connected(caller, clientBeat, serverBeat);
+    session.connected(caller, verified.expiresAt(), clientBeat, serverBeat);
     subscriptions.authenticated(session);
     session.send(StompFrames.connected(version, wanted, wanted, caller.userId()));
   }
@@ -215,6 +221,10 @@ class ClientInbound {
 
   private void send(ClientSession session, StompHeaderAccessor headers, byte[] body) {
     String destination = headers.getDestination();
+    if (Destinations.TOKEN.equals(destination)) {
+      refreshToken(session, headers, body);
+      return;
+    }
     var app = Destinations.app(destination);
     try {
       if (app == null) {
@@ -273,6 +283,42 @@ class ClientInbound {
     }
     lastTyping.put(key, now);
     broadcaster.typing(roomId, caller.userId());
+  }
+
+  /**
+   * Moves the session onto a fresh token for the same caller, so it outlives the token it connected
+   * with. A token that does not verify is reported on the error queue and changes nothing; a token
+   * for someone else ends the session.
+   */
+  private void refreshToken(ClientSession session, StompHeaderAccessor headers, byte[] body) {
+    TokenVerifier.Verified verified;
+    try {
+      verified = tokens.verify(json.readValue(body, TokenBody.class).token());
+    } catch (TokenVerifier.InvalidTokenException e) {
+      userError(
+          session, headers, "unauthenticated", "invalid token: " + e.getMessage(), "token", body);
+      return;
+    } catch (JacksonException e) {
+      userError(
+          session, headers, "validation", "the body must be {\"token\": \"…\"}", "token", body);
+      return;
+    }
+    if (!verified.caller().equals(session.caller())) {
+      fail(session, "a refreshed token must be for the same user and scope", headers);
+      return;
+    }
+    session.tokenRefreshed(verified.expiresAt());
+    receipt(session, headers);
+  }
+
+  /** Ends a session whose token expired: the client reconnects with a fresh one and resumes. */
+  static void endExpired(ClientSession session) {
+    session.sendAndClose(
+        StompFrames.error(
+            TOKEN_EXPIRED,
+            "token expired: reconnect with a fresh token and resume with since-seq",
+            null),
+        CloseStatus.POLICY_VIOLATION);
   }
 
   /** Forgets typing times older than the interval, so the map holds only recent typists. */
@@ -379,6 +425,8 @@ class ClientInbound {
   }
 
   record ReadBody(Long seq) {}
+
+  record TokenBody(String token) {}
 
   /** A user sent faster than the configured rate. */
   private static final class RateLimited extends RuntimeException {

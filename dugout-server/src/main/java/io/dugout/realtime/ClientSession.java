@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -41,6 +42,7 @@ final class ClientSession {
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
   private volatile CloseStatus closeAfterFlush;
   private volatile Caller caller;
+  private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
   private volatile long serverBeatMs;
   volatile long lastReceivedAt = System.currentTimeMillis();
@@ -64,10 +66,21 @@ final class ClientSession {
     return caller != null;
   }
 
-  void connected(Caller caller, long clientBeatMs, long serverBeatMs) {
+  void connected(Caller caller, Instant tokenExpiresAt, long clientBeatMs, long serverBeatMs) {
     this.caller = caller;
+    tokenRefreshed(tokenExpiresAt);
     this.clientBeatMs = clientBeatMs;
     this.serverBeatMs = serverBeatMs;
+  }
+
+  /** The session now runs on a token that expires then (null: a token without expiry). */
+  void tokenRefreshed(Instant tokenExpiresAt) {
+    this.tokenExpiresAtMs = tokenExpiresAt == null ? Long.MAX_VALUE : tokenExpiresAt.toEpochMilli();
+  }
+
+  /** Whether the token the session authenticated with has expired by {@code nowMs}. */
+  boolean tokenExpired(long nowMs) {
+    return nowMs >= tokenExpiresAtMs;
   }
 
   /** How often the client promised to send (0: never); the server drops it after 3 misses. */

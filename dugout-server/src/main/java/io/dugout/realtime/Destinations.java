@@ -8,6 +8,9 @@ final class Destinations {
   static final String ERRORS = "/user/queue/errors";
   static final String ROOMS = "/user/queue/rooms";
 
+  /** SEND a fresh token here to extend the session past the current token's expiry. */
+  static final String TOKEN = "/app/token";
+
   private Destinations() {}
 
   /** The room of a room topic, or null when the destination is not one. */

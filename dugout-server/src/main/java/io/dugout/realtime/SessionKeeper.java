@@ -11,8 +11,9 @@ import org.springframework.web.socket.CloseStatus;
 
 /**
  * Keeps sessions honest and ends them cleanly: sends heart-beats to quiet connections, drops
- * clients silent for three heart-beat intervals or never CONNECTed, and on shutdown stops taking
- * frames, lets durable writes in flight finish, then closes every session with a reason.
+ * clients silent for three heart-beat intervals or never CONNECTed, ends sessions whose token
+ * expired (within a second of its {@code exp}), and on shutdown stops taking frames, lets durable
+ * writes in flight finish, then closes every session with a reason.
  */
 @Component
 class SessionKeeper implements SmartLifecycle {
@@ -75,6 +76,10 @@ class SessionKeeper implements SmartLifecycle {
           if (now - session.lastReceivedAt > CONNECT_TIMEOUT_MS) {
             session.close(new CloseStatus(4001, "no CONNECT frame"));
           }
+          continue;
+        }
+        if (session.tokenExpired(now)) {
+          ClientInbound.endExpired(session);
           continue;
         }
         long clientBeat = session.clientBeatMs();

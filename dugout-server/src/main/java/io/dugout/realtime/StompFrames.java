@@ -28,8 +28,16 @@ final class StompFrames {
   }
 
   static String error(String message, String receiptId) {
-    var frame =
-        new StringBuilder("ERROR\ncontent-type:text/plain\nmessage:").append(escape(message));
+    return error(null, message, receiptId);
+  }
+
+  /** An ERROR frame; {@code code}, when given, is a stable machine-readable reason. */
+  static String error(String code, String message, String receiptId) {
+    var frame = new StringBuilder("ERROR\ncontent-type:text/plain\n");
+    if (code != null) {
+      frame.append("code:").append(code).append('\n');
+    }
+    frame.append("message:").append(escape(message));
     if (receiptId != null) {
       frame.append("\nreceipt-id:").append(escape(receiptId));
     }

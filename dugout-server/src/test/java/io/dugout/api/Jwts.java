@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.HexFormat;
+import java.util.Map;
 
 /** Tokens a test signs itself, the way a product's identity provider would. */
 public final class Jwts {
@@ -49,6 +50,18 @@ public final class Jwts {
       throw new IllegalStateException(e);
     }
     return jwt.serialize();
+  }
+
+  /** An HS256 token with exactly these claims (dates as epoch seconds), nothing added. */
+  public static String hs256(byte[] secret, Map<String, Object> claims) {
+    try {
+      var jwt =
+          new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), JWTClaimsSet.parse(Map.copyOf(claims)));
+      jwt.sign(new MACSigner(secret));
+      return jwt.serialize();
+    } catch (JOSEException | java.text.ParseException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** A token with {@code alg: none}: claims anyone could write. */

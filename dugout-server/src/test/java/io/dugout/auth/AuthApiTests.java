@@ -170,6 +170,65 @@ class AuthApiTests extends ApiTest {
   }
 
   @Test
+  void appliesOneServiceRuleToTheApiAndTheActuatorWhateverTheScopeClaimsShape() {
+    byte[] secret = Jwts.devSecret(dataDir);
+    String alice = user("alice");
+    long later = Instant.now().plusSeconds(600).getEpochSecond();
+    List<Map<String, Object>> serviceShapes =
+        List.of(
+            Map.of("scope", List.of("openid", "dugout:service")),
+            Map.of("scp", "dugout:service profile"),
+            Map.of("scp", List.of("dugout:service")));
+    for (var shape : serviceShapes) {
+      var claims = new java.util.HashMap<String, Object>(shape);
+      claims.putAll(Map.of("sub", "backend", "exp", later));
+      String token = Jwts.hs256(secret, claims);
+      assertThat(client.get(token, "/api/v1/rooms?userId=" + alice).status())
+          .as("API, %s", shape)
+          .isEqualTo(200);
+      assertThat(client.get(token, "/actuator/metrics").status())
+          .as("actuator, %s", shape)
+          .isEqualTo(200);
+    }
+    List<Map<String, Object>> userShapes =
+        List.of(
+            Map.of("scope", List.of("openid", "dugout:services")),
+            Map.of("scp", "openid"),
+            Map.of("scope", Map.of("dugout:service", true)));
+    for (var shape : userShapes) {
+      var claims = new java.util.HashMap<String, Object>(shape);
+      claims.putAll(Map.of("sub", "backend", "exp", later));
+      String token = Jwts.hs256(secret, claims);
+      assertProblem(client.get(token, "/api/v1/rooms?userId=" + alice), 403, "forbidden");
+      assertProblem(client.get(token, "/actuator/metrics"), 403, "forbidden");
+    }
+  }
+
+  @Test
+  void refusesATokenWithoutExpiryEverywhere() {
+    String forever =
+        Jwts.hs256(
+            Jwts.devSecret(dataDir), Map.of("sub", user("alice"), "scope", "dugout:service"));
+    for (var call : EVERY_ENDPOINT) {
+      var response = call.apply(new TokenCall(client, forever));
+      assertInvalidToken(response);
+      assertThat(response.text("detail")).contains("no exp");
+    }
+    assertInvalidToken(client.get(forever, "/actuator/metrics"));
+  }
+
+  @Test
+  void refusesATokenWhoseSubjectIsInvalidOnTheActuatorToo() {
+    String noSubject =
+        Jwts.hs256(
+            Jwts.devSecret(dataDir),
+            Map.of(
+                "scope", "dugout:service", "exp", Instant.now().plusSeconds(600).getEpochSecond()));
+    assertInvalidToken(client.get(noSubject, "/actuator/metrics"));
+    assertInvalidToken(client.get(noSubject, "/api/v1/rooms"));
+  }
+
+  @Test
   void givesAServiceTokenAccessToEveryRoomButNoUnreadCount() {
     String alice = user("alice");
     String aliceToken = client.token(alice);

@@ -71,7 +71,13 @@ public final class DugoutApi {
     }
     if (response.status() == 403) {
       throw new TargetException(
-          base + " refused a try-it-out token (only loopback callers get one): pass --hmac-secret");
+          base
+              + " refused a try-it-out "
+              + (scope == null ? "token" : "service token")
+              + ": "
+              + response.text()
+              + "; start the server with --dugout.auth.try-it-out-service-tokens=true, or pass"
+              + " --hmac-secret");
     }
     return expectOk(response, "getting a token for " + userId).path("token").asString();
   }

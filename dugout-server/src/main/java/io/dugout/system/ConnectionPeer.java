@@ -1,0 +1,49 @@
+package io.dugout.system;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ValveBase;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.stereotype.Component;
+
+/**
+ * The address at the other end of a request's TCP connection, which no header can rewrite.
+ *
+ * <p>{@link HttpServletRequest#getRemoteAddr()} is the client as proxies describe it: with
+ * forwarded-header handling on (Spring Boot turns it on by itself on Kubernetes) an {@code
+ * X-Forwarded-For} header from a trusted network replaces it. Decisions about "this machine" must
+ * not trust that, so every request carries the connection's own peer address as an attribute.
+ */
+@Component
+public class ConnectionPeer implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
+
+  private static final String ATTRIBUTE = ConnectionPeer.class.getName() + ".address";
+
+  /** The peer address of the request's connection, or null when the container did not say. */
+  public static String addressOf(HttpServletRequest request) {
+    return request.getAttribute(ATTRIBUTE) instanceof String address ? address : null;
+  }
+
+  @Override
+  public void customize(TomcatServletWebServerFactory factory) {
+    factory.addContextValves(new RecordingValve());
+  }
+
+  /** Copies Tomcat's connection peer address into a request attribute. */
+  private static final class RecordingValve extends ValveBase {
+
+    RecordingValve() {
+      super(true);
+    }
+
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+      request.setAttribute(ATTRIBUTE, request.getPeerAddr());
+      getNext().invoke(request, response);
+    }
+  }
+}
