@@ -45,7 +45,7 @@ $('signin-form').addEventListener('submit', async (event) => {
   if (!userId) return;
   await signIn(async () => {
     const t = await requestDevToken(userId);
-    return { token: t.token, userId: t.userId, expiresAt: t.expiresAt };
+    return { token: t.token, userId: t.userId, expiresAt: t.expiresAt, renewable: true };
   });
 });
 
@@ -80,7 +80,38 @@ function signInProblem(e) {
   return e.message || String(e);
 }
 
+// A try-it-out token is renewed before it expires (a tenth of its life early,
+// at most five minutes), and the open STOMP session moves onto it, so the
+// server never has to end the session for an expired token. A pasted JWT
+// cannot be renewed here: when it expires the server ends the session and
+// the page signs out.
+let renewTimer = null;
+
+function scheduleRenewal() {
+  clearTimeout(renewTimer);
+  const session = state.session;
+  if (!session?.renewable || !session.expiresAt) return;
+  const left = Date.parse(session.expiresAt) - Date.now();
+  renewTimer = setTimeout(renewToken, Math.max(0, left - Math.min(5 * 60_000, left / 10)));
+}
+
+async function renewToken() {
+  const session = state.session;
+  if (!session) return;
+  try {
+    const t = await requestDevToken(session.userId);
+    state.session = { ...session, token: t.token, expiresAt: t.expiresAt };
+    saveSession(state.session);
+    state.realtime?.refreshToken(t.token);
+    scheduleRenewal();
+  } catch {
+    // offline or the server is restarting: try again while the old token still holds
+    if (Date.parse(session.expiresAt) > Date.now() + 10_000) renewTimer = setTimeout(renewToken, 10_000);
+  }
+}
+
 function signOut(message) {
+  clearTimeout(renewTimer);
   state.realtime?.stop();
   state.realtime = null;
   clearSession();
@@ -116,6 +147,7 @@ function start(session) {
     onAuthFailed: (message) => signOut(`Signed out: ${message}`),
   });
   state.realtime.start();
+  scheduleRenewal();
   refreshRooms().then(() => {
     const wanted = new URLSearchParams(location.hash.slice(1)).get('room');
     if (wanted && state.rooms.has(wanted)) openRoom(wanted);

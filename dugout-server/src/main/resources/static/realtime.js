@@ -137,6 +137,12 @@ export class Realtime {
   sendRead(roomId, seq) { this.trySend(`/app/rooms.${roomId}.read`, JSON.stringify({ seq })); }
   sendTyping(roomId) { this.trySend(`/app/rooms.${roomId}.typing`, ''); }
 
+  /**
+   * Moves the open session onto a fresh token before the old one expires
+   * (`/app/token`); offline, the next CONNECT uses the fresh token anyway.
+   */
+  refreshToken(token) { this.trySend('/app/token', JSON.stringify({ token })); }
+
   trySend(destination, body) {
     if (!this.client.connected) return false;
     this.client.publish({ destination, body, headers: body ? { 'content-type': 'application/json' } : {} });

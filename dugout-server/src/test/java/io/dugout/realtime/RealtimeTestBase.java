@@ -25,7 +25,11 @@ abstract class RealtimeTestBase extends ApiTest {
   }
 
   StompTestClient open() {
-    var stomp = StompTestClient.open(port);
+    return adopt(StompTestClient.open(port));
+  }
+
+  /** Closes this client after the test, like those made here. */
+  StompTestClient adopt(StompTestClient stomp) {
     clients.add(stomp);
     return stomp;
   }
