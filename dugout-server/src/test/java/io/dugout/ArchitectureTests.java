@@ -54,6 +54,16 @@ class ArchitectureTests {
   }
 
   @Test
+  void messageListenersNeverUseAStore() {
+    DugoutArchitecture.listenersNeverUseAStore(ROOT).check(main);
+  }
+
+  @Test
+  void everyPublicMessageServiceMethodChecksItsCaller() {
+    DugoutArchitecture.messageServiceChecksEveryCaller(ROOT).check(main);
+  }
+
+  @Test
   void firstLevelPackagesAreFreeOfCycles() {
     DugoutArchitecture.noCyclesBetweenFirstLevelPackages(ROOT).check(main);
   }
@@ -70,6 +80,13 @@ class ArchitectureTests {
     assertViolated(
         DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");
+    assertViolated(
+        DugoutArchitecture.listenersNeverUseAStore(FIXTURE), fixture, "ListenerThatWritesAStore");
+    var unguarded = DugoutArchitecture.messageServiceChecksEveryCaller(FIXTURE).evaluate(fixture);
+    assertThat(unguarded.getFailureReport().getDetails())
+        .singleElement()
+        .asString()
+        .contains("MessageService.since(");
     // the adapter itself may use its technology
     assertThat(
             DugoutArchitecture.onlyRocksDbAdapterUsesRocksDb(FIXTURE)

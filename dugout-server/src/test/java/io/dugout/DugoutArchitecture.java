@@ -1,9 +1,14 @@
 package io.dugout;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Arrays;
 
 /**
@@ -78,6 +83,51 @@ final class DugoutArchitecture {
         .dependOnClassesThat()
         .resideInAPackage(root + ".room..")
         .as(root + ".message never uses " + root + ".room (room → message is the one direction)");
+  }
+
+  /**
+   * A {@code MessageListener} is called inside the room's lane and must only hand the message on:
+   * it never uses a store (a blocking write there stalls the room's next append).
+   */
+  static ArchRule listenersNeverUseAStore(String root) {
+    return noClasses()
+        .that()
+        .implement(root + ".message.MessageListener")
+        .should()
+        .dependOnClassesThat()
+        .haveSimpleNameEndingWith("Store")
+        .as("message listeners never use a store (they run inside the room's lane)");
+  }
+
+  /**
+   * Guarantee 5 does not rest on callers remembering it: every public method of {@code
+   * MessageService} takes the {@code Caller} it checks, except {@code postSystem}, which records
+   * room events for the room capability.
+   */
+  static ArchRule messageServiceChecksEveryCaller(String root) {
+    String caller = root + ".auth.Caller";
+    return methods()
+        .that()
+        .areDeclaredIn(root + ".message.MessageService")
+        .and()
+        .arePublic()
+        .and()
+        .doNotHaveName("postSystem")
+        .should(
+            new ArchCondition<JavaMethod>("take a " + caller) {
+              @Override
+              public void check(JavaMethod method, ConditionEvents events) {
+                boolean guarded =
+                    method.getRawParameterTypes().stream()
+                        .anyMatch(t -> t.getName().equals(caller));
+                if (!guarded) {
+                  events.add(
+                      SimpleConditionEvent.violated(
+                          method, method.getFullName() + " takes no " + caller));
+                }
+              }
+            })
+        .as("every public MessageService method takes the Caller it checks");
   }
 
   /** No package tangles among the first-level packages under the root. */

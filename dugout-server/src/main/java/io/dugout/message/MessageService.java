@@ -6,13 +6,17 @@ import io.dugout.system.Pages;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.LongFunction;
 import org.springframework.stereotype.Service;
 
 /**
- * Posts messages and reads history, enforcing membership.
+ * Posts messages and reads history. Every entry point that reads or writes a room for a caller
+ * checks the caller through {@link RoomAccess} first, so membership (guarantee 5) never rests on
+ * the caller of this class remembering it.
  *
  * <p>Appends of one room are serialised on the room's lane and listeners are told inside it, so
- * they see a room's messages in seq order; appends of different rooms run in parallel.
+ * they see a room's messages in seq order; appends of different rooms run in parallel. Follow-ups
+ * run after the lane is released.
  */
 @Service
 public class MessageService {
@@ -24,6 +28,7 @@ public class MessageService {
   private final RoomAccess access;
   private final MessageValidator validator;
   private final List<MessageListener> listeners;
+  private final List<MessageFollowUp> followUps;
   private final RoomLanes lanes = new RoomLanes();
   private final Clock clock;
 
@@ -32,23 +37,26 @@ public class MessageService {
       RoomAccess access,
       MessageValidator validator,
       List<MessageListener> listeners,
+      List<MessageFollowUp> followUps,
       Clock clock) {
     this.store = store;
     this.access = access;
     this.validator = validator;
     this.listeners = List.copyOf(listeners);
+    this.followUps = List.copyOf(followUps);
     this.clock = clock;
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
   public MessageStore.Appended post(Caller caller, String roomId, PostMessage request) {
-    String senderId = senderOf(caller, request);
-    validator.validate(request);
-    if (caller.service() && request.kind() == MessageKind.SYSTEM) {
-      access.requireRoom(roomId);
-    } else {
-      access.requireMember(roomId, senderId);
+    String senderId = caller.actingFor(request.senderId(), "senderId", "post");
+    if (request.kind() == MessageKind.SYSTEM && !caller.service()) {
+      throw DugoutException.forbidden("only a service token may post SYSTEM messages");
     }
+    validator.validate(request);
+    // why: a user's message needs its sender in the room, also when a service posts it for them
+    boolean system = request.kind() == MessageKind.SYSTEM;
+    access.requireReader(system ? caller : Caller.user(senderId), roomId);
     return append(roomId, toNew(senderId, request));
   }
 
@@ -70,7 +78,7 @@ public class MessageService {
    * right after {@code after}.
    */
   public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
-    requireReader(caller, roomId);
+    access.requireReader(caller, roomId);
     int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     if (before != null && after != null) {
       throw DugoutException.invalid("before", "cannot be combined with after");
@@ -92,62 +100,53 @@ public class MessageService {
   }
 
   /** The messages after {@code afterSeq}, oldest first, for catching a client up. */
-  public List<Message> since(String roomId, long afterSeq, int limit) {
+  public List<Message> replay(Caller caller, String roomId, long afterSeq, int limit) {
+    access.requireReader(caller, roomId);
     return store.after(roomId, afterSeq, limit);
   }
 
   /**
-   * Runs {@code action} with the room's current last seq while no message of the room can be
-   * posted, so that whatever the action registers sees every later message and none earlier.
+   * Registers a live reader of the room: runs {@code register} with the room's current last seq
+   * while no message of the room can be posted, so whatever it registers sees every later message
+   * and none earlier.
    */
-  public <T> T atLastSeq(String roomId, java.util.function.LongFunction<T> action) {
-    return lanes.inLane(roomId, () -> action.apply(store.lastSeq(roomId)));
+  public <T> T subscribe(Caller caller, String roomId, LongFunction<T> register) {
+    access.requireReader(caller, roomId);
+    return lanes.inLane(roomId, () -> register.apply(store.lastSeq(roomId)));
   }
 
-  public long lastSeq(String roomId) {
+  /** The seq of the room's newest message (0 when it has none). */
+  public long lastSeq(Caller caller, String roomId) {
+    access.requireReader(caller, roomId);
     return store.lastSeq(roomId);
   }
 
   /** The newest message of the room, or null when it has none. */
-  public Message lastMessage(String roomId) {
+  public Message lastMessage(Caller caller, String roomId) {
+    access.requireReader(caller, roomId);
     var page = store.before(roomId, Long.MAX_VALUE, 1);
     return page.isEmpty() ? null : page.getFirst();
   }
 
-  private void requireReader(Caller caller, String roomId) {
-    if (caller.service()) {
-      access.requireRoom(roomId);
-    } else {
-      access.requireMember(roomId, caller.userId());
-    }
-  }
-
   private MessageStore.Appended append(String roomId, NewMessage message) {
-    return lanes.inLane(
-        roomId,
-        () -> {
-          var appended = store.append(roomId, message);
-          if (appended.created()) {
-            for (MessageListener listener : listeners) {
-              listener.messagePosted(appended.message());
-            }
-          }
-          return appended;
-        });
-  }
-
-  private String senderOf(Caller caller, PostMessage request) {
-    String requested = request.senderId();
-    if (requested == null || requested.equals(caller.userId())) {
-      if (request.kind() == MessageKind.SYSTEM && !caller.service()) {
-        throw DugoutException.forbidden("only a service token may post SYSTEM messages");
+    var appended =
+        lanes.inLane(
+            roomId,
+            () -> {
+              var stored = store.append(roomId, message);
+              if (stored.created()) {
+                for (MessageListener listener : listeners) {
+                  listener.messagePosted(stored.message());
+                }
+              }
+              return stored;
+            });
+    if (appended.created()) {
+      for (MessageFollowUp followUp : followUps) {
+        followUp.messageStored(appended.message());
       }
-      return caller.userId();
     }
-    if (!caller.service()) {
-      throw DugoutException.forbidden("only a service token may post as another user");
-    }
-    return io.dugout.system.Ids.requireUserId("senderId", requested);
+    return appended;
   }
 
   private NewMessage toNew(String senderId, PostMessage request) {

@@ -1,23 +1,30 @@
 package io.dugout.message;
 
+import io.dugout.auth.Caller;
+
 /**
- * Answers who may read and write a room. Implemented by the room capability, so that messages need
- * not know how rooms are kept.
+ * Answers who may read and write a room: the one membership rule (guarantee 5). Implemented by the
+ * room capability, so that messages need not know how rooms are kept.
  */
 public interface RoomAccess {
 
   /**
-   * Returns normally when the room exists and the user is a member of it.
+   * Returns normally when the room exists and the caller may read and write it: a member, or any
+   * service caller.
+   *
+   * @throws io.dugout.system.DugoutException.NotFound when the room does not exist
+   * @throws io.dugout.system.DugoutException.Forbidden when the caller is a user and not a member
+   */
+  void requireReader(Caller caller, String roomId);
+
+  /**
+   * Returns normally when the room exists and {@code userId} is a member of it (for a service
+   * caller acting for that user).
    *
    * @throws io.dugout.system.DugoutException.NotFound when the room does not exist
    * @throws io.dugout.system.DugoutException.Forbidden when the user is not a member
    */
-  void requireMember(String roomId, String userId);
-
-  /**
-   * Returns normally when the room exists.
-   *
-   * @throws io.dugout.system.DugoutException.NotFound when it does not
-   */
-  void requireRoom(String roomId);
+  default void requireMember(String roomId, String userId) {
+    requireReader(Caller.user(userId), roomId);
+  }
 }

@@ -152,30 +152,29 @@ class ClientInbound {
       String id,
       String destination,
       String roomId) {
-    Long since;
     try {
-      since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
-      requireReader(session.caller(), roomId);
+      Long since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
+      if (since == null) {
+        access.requireReader(session.caller(), roomId);
+        subscriptions.add(Subscription.live(session, id, destination, roomId));
+        receipt(session, headers);
+        return;
+      }
+      var subscription = Subscription.replaying(session, id, destination, roomId);
+      long last =
+          messages.subscribe(
+              session.caller(),
+              roomId,
+              lastSeq -> {
+                subscriptions.add(subscription);
+                return lastSeq;
+              });
+      replay(session, subscription, since, last);
+      subscription.goLive();
+      receipt(session, headers);
     } catch (DugoutException e) {
       fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), headers);
-      return;
     }
-    if (since == null) {
-      subscriptions.add(Subscription.live(session, id, destination, roomId));
-      receipt(session, headers);
-      return;
-    }
-    var subscription = Subscription.replaying(session, id, destination, roomId);
-    long last =
-        messages.atLastSeq(
-            roomId,
-            lastSeq -> {
-              subscriptions.add(subscription);
-              return lastSeq;
-            });
-    replay(session, subscription, since, last);
-    subscription.goLive();
-    receipt(session, headers);
   }
 
   /** Queues seqs (since, last] page by page, waiting while the client drains its queue. */
@@ -184,7 +183,11 @@ class ClientInbound {
     while (cursor < last && session.isOpen()) {
       awaitRoom(session);
       var page =
-          messages.since(subscription.roomId(), cursor, (int) Math.min(REPLAY_PAGE, last - cursor));
+          messages.replay(
+              session.caller(),
+              subscription.roomId(),
+              cursor,
+              (int) Math.min(REPLAY_PAGE, last - cursor));
       if (page.isEmpty()) {
         break;
       }
@@ -270,11 +273,11 @@ class ClientInbound {
 
   private void read(Caller caller, String roomId, byte[] body) {
     var read = json.readValue(body, ReadBody.class);
-    rooms.markRead(caller, roomId, caller.userId(), read.seq());
+    rooms.markRead(caller, roomId, null, read.seq());
   }
 
   private void typing(Caller caller, String roomId) {
-    requireReader(caller, roomId);
+    access.requireReader(caller, roomId);
     long now = System.currentTimeMillis();
     String key = caller.userId() + '\u0000' + roomId;
     Long previous = lastTyping.get(key);
@@ -333,15 +336,6 @@ class ClientInbound {
       session.sendAndClose(StompFrames.receipt(receipt), CloseStatus.NORMAL);
     } else {
       session.close(CloseStatus.NORMAL);
-    }
-  }
-
-  /** Membership only: one point read, not the room's whole view. */
-  private void requireReader(Caller caller, String roomId) {
-    if (caller.service()) {
-      access.requireRoom(roomId);
-    } else {
-      access.requireMember(roomId, caller.userId());
     }
   }
 

@@ -36,7 +36,7 @@ final class ClientSession {
   private final Limits limits;
   private final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
   private final AtomicInteger queuedFrames = new AtomicInteger();
-  private final AtomicLong queuedChars = new AtomicLong();
+  private final AtomicLong queuedBytes = new AtomicLong();
   private final AtomicBoolean writing = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
@@ -106,11 +106,11 @@ final class ClientSession {
       return false;
     }
     int frames = queuedFrames.incrementAndGet();
-    long chars = queuedChars.addAndGet(frame.length());
-    if (frames > limits.maxQueuedFrames() || chars > limits.maxQueuedBytes()) {
+    long bytes = queuedBytes.addAndGet(frame.bytes());
+    if (frames > limits.maxQueuedFrames() || bytes > limits.maxQueuedBytes()) {
       limits.slowConsumers().incrementAndGet();
       log.info(
-          "Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, chars);
+          "Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, bytes);
       close(SLOW);
       return false;
     }
@@ -132,7 +132,7 @@ final class ClientSession {
     queue.add(last);
     queuedFrames.incrementAndGet();
     // why: the writer subtracts every frame it takes; the budget must have counted it
-    queuedChars.addAndGet(last.length());
+    queuedBytes.addAndGet(last.bytes());
     closeAfterFlush = status;
     scheduleWrite();
   }
@@ -173,7 +173,7 @@ final class ClientSession {
         while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
           next.appendTo(batch);
           queuedFrames.decrementAndGet();
-          queuedChars.addAndGet(-next.length());
+          queuedBytes.addAndGet(-next.bytes());
         }
         if (batch.isEmpty() || closed.get()) {
           break;

@@ -2,6 +2,8 @@ package io.dugout.realtime;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,17 +15,23 @@ class SendRateLimiter {
 
   private final double perNano;
   private final double burst;
+  private final LongSupplier nanoTime;
   private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
+  @Autowired
   SendRateLimiter(RealtimeProperties properties) {
-    this.perNano = properties.messagesPerSecond() / 1e9;
-    this.burst = properties.messageBurst();
+    this(properties.messagesPerSecond(), properties.messageBurst(), System::nanoTime);
+  }
+
+  SendRateLimiter(double messagesPerSecond, int messageBurst, LongSupplier nanoTime) {
+    this.perNano = messagesPerSecond / 1e9;
+    this.burst = messageBurst;
+    this.nanoTime = nanoTime;
   }
 
   boolean tryAcquire(String userId) {
-    return buckets
-        .computeIfAbsent(userId, u -> new Bucket(burst))
-        .take(perNano, burst, System.nanoTime());
+    long now = nanoTime.getAsLong();
+    return buckets.computeIfAbsent(userId, u -> new Bucket(burst, now)).take(perNano, burst, now);
   }
 
   void forget(String userId) {
@@ -32,10 +40,11 @@ class SendRateLimiter {
 
   private static final class Bucket {
     private double tokens;
-    private long updatedAt = System.nanoTime();
+    private long updatedAt;
 
-    Bucket(double tokens) {
+    Bucket(double tokens, long now) {
       this.tokens = tokens;
+      this.updatedAt = now;
     }
 
     synchronized boolean take(double perNano, double burst, long now) {

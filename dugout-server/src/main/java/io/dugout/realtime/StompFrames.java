@@ -65,7 +65,7 @@ final class StompFrames {
             + "\n\n"
             + new String(jsonBody, StandardCharsets.UTF_8)
             + "\0";
-    return new MessageParts(head, tail);
+    return new MessageParts(head, tail, Outgoing.utf8Length(head) + Outgoing.utf8Length(tail));
   }
 
   /** Escapes a header value as STOMP 1.2 requires. */
@@ -83,10 +83,6 @@ final class StompFrames {
         .replace(":", "\\c");
   }
 
-  /** The parts of a MESSAGE frame before and after its subscription id. */
-  record MessageParts(String head, String tail) {
-    int length() {
-      return head.length() + tail.length();
-    }
-  }
+  /** The parts of a MESSAGE frame before and after its subscription id, and their UTF-8 size. */
+  record MessageParts(String head, String tail, int bytes) {}
 }

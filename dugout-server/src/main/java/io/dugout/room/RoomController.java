@@ -69,8 +69,7 @@ class RoomController {
   @PostMapping("/{roomId}/read")
   RoomService.ReadMarker read(
       Caller caller, @PathVariable String roomId, @RequestBody ReadRequest request) {
-    String userId = request.userId() == null ? caller.userId() : request.userId();
-    return rooms.markRead(caller, roomId, userId, request.seq());
+    return rooms.markRead(caller, roomId, request.userId(), request.seq());
   }
 
   record MemberRequest(String userId) {}

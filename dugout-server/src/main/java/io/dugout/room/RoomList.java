@@ -2,7 +2,6 @@ package io.dugout.room;
 
 import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
-import io.dugout.system.Ids;
 import io.dugout.system.Pages;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -52,13 +51,7 @@ class RoomList {
   }
 
   private static String userOf(Caller caller, String forUser) {
-    if (forUser == null || forUser.equals(caller.userId())) {
-      return caller.userId();
-    }
-    if (!caller.service()) {
-      throw DugoutException.forbidden("only a service token may list another user's rooms");
-    }
-    return Ids.requireUserId("userId", forUser);
+    return caller.actingFor(forUser, "userId", "list the rooms");
   }
 
   /** A page of rooms and the cursor of the next page (null on the last page). */

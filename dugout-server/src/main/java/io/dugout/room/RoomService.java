@@ -17,13 +17,19 @@ public class RoomService {
   static final int ENTER_PAGE = 20;
 
   private final RoomStore rooms;
+  private final RoomMembership membership;
   private final MessageService messages;
   private final ApplicationEventPublisher events;
   private final Clock clock;
 
   RoomService(
-      RoomStore rooms, MessageService messages, ApplicationEventPublisher events, Clock clock) {
+      RoomStore rooms,
+      RoomMembership membership,
+      MessageService messages,
+      ApplicationEventPublisher events,
+      Clock clock) {
     this.rooms = rooms;
+    this.membership = membership;
     this.messages = messages;
     this.events = events;
     this.clock = clock;
@@ -61,7 +67,7 @@ public class RoomService {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
     // why: a newcomer starts with nothing unread; earlier history is there to scroll, not to owe
-    long lastSeq = messages.lastSeq(roomId);
+    long lastSeq = messages.lastSeq(caller, roomId);
     boolean added =
         rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), lastSeq));
     if (added) {
@@ -101,16 +107,16 @@ public class RoomService {
     events.publishEvent(new RoomEvent.MemberLeft(roomId, userId));
   }
 
-  /** Moves the member's read marker forward to {@code seq}, capped at the room's last seq. */
-  public ReadMarker markRead(Caller caller, String roomId, String userId, Long seq) {
+  /**
+   * Moves a member's read marker forward to {@code seq}, capped at the room's last seq: the
+   * caller's own marker, or ({@code forUser}, service callers only) that user's.
+   */
+  public ReadMarker markRead(Caller caller, String roomId, String forUser, Long seq) {
     if (seq == null || seq < 0) {
       throw DugoutException.invalid("seq", "must be 0 or more");
     }
-    if (!caller.service() && !caller.userId().equals(userId)) {
-      throw DugoutException.forbidden("cannot move another user's read marker");
-    }
-    requireReader(caller, roomId);
-    long lastSeq = messages.lastSeq(roomId);
+    String userId = caller.actingFor(forUser, "userId", "move the read marker");
+    long lastSeq = messages.lastSeq(caller, roomId);
     long before = rooms.findMember(roomId, userId).map(Member::lastReadSeq).orElse(-1L);
     var member =
         rooms
@@ -131,16 +137,12 @@ public class RoomService {
 
   /** The room exists and the caller may read it; returns the room. */
   Room requireReader(Caller caller, String roomId) {
-    var room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
-    if (!caller.service() && rooms.findMember(roomId, caller.userId()).isEmpty()) {
-      throw DugoutException.forbidden("not a member of room " + roomId);
-    }
-    return room;
+    return membership.requireReadable(caller, roomId);
   }
 
   RoomView view(Caller caller, String roomId, boolean withMembers) {
     Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
-    var lastMessage = messages.lastMessage(roomId);
+    var lastMessage = messages.lastMessage(caller, roomId);
     long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     long lastRead =
         caller.service()

@@ -1,13 +1,16 @@
 package io.dugout.room;
 
 import io.dugout.message.Message;
+import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
-import io.dugout.message.MessageListener;
 import org.springframework.stereotype.Component;
 
-/** A member has read what they wrote: posting moves the sender's read marker to the message. */
+/**
+ * A member has read what they wrote: posting moves the sender's read marker to the message. The
+ * marker only moves forward, so overlapping posts of one sender may arrive in any order.
+ */
 @Component
-class SenderReadsOwnMessages implements MessageListener {
+class SenderReadsOwnMessages implements MessageFollowUp {
 
   private final RoomStore rooms;
 
@@ -16,7 +19,7 @@ class SenderReadsOwnMessages implements MessageListener {
   }
 
   @Override
-  public void messagePosted(Message message) {
+  public void messageStored(Message message) {
     if (message.kind() != MessageKind.SYSTEM) {
       rooms.markRead(message.roomId(), message.senderId(), message.seq());
     }

@@ -3,9 +3,11 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.ServerProcess;
+import io.dugout.Waits;
 import io.dugout.api.ApiResponse;
 import io.dugout.api.DugoutClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -60,12 +62,13 @@ class CrashRecoveryTests {
                       }
                     }));
       }
-      while (receipted.values().stream().mapToInt(List::size).sum() < 400) {
-        Thread.sleep(20);
-      }
+      Waits.until(
+          () -> receipted.values().stream().mapToInt(List::size).sum() >= 400,
+          Duration.ofSeconds(90),
+          "400 receipts before the kill");
       server.kill();
       for (Thread t : threads) {
-        t.join();
+        Waits.joined(t, Duration.ofSeconds(30));
       }
       assertThat(server.isAlive()).isFalse();
 
@@ -138,7 +141,8 @@ class CrashRecoveryTests {
   private static List<JsonNode> allMessages(int port, String token, String room) {
     var all = new ArrayList<JsonNode>();
     long after = 0;
-    while (true) {
+    // why: bounded, so a server that stopped advancing fails the test instead of hanging it
+    for (int pages = 0; pages < 10_000; pages++) {
       var page =
           send(
               port,
@@ -154,6 +158,7 @@ class CrashRecoveryTests {
       all.addAll(messages.reversed());
       after = all.getLast().get("seq").asLong();
     }
+    throw new AssertionError("history of " + room + " did not end within 10,000 pages");
   }
 
   private static String token(int port, String user) {

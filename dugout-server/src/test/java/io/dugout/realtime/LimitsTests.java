@@ -12,7 +12,8 @@ import org.springframework.test.context.TestPropertySource;
     properties = {
       "dugout.realtime.max-queued-frames=200",
       "dugout.realtime.send-time-limit=2s",
-      "dugout.realtime.messages-per-second=5",
+      // why: so slow a refill that the 20-frame burst below is limited however slowly it runs
+      "dugout.realtime.messages-per-second=1",
       "dugout.realtime.message-burst=5",
       "dugout.realtime.heartbeat=1s"
     })
@@ -84,8 +85,9 @@ class LimitsTests extends RealtimeTestBase {
         limited++;
       }
     }
-    assertThat(receipts).isBetween(5, 8);
-    assertThat(limited).isEqualTo(20 - receipts);
+    // why: the exact split depends on how long the burst takes (SendRateLimiterTests pins it)
+    assertThat(receipts).isGreaterThanOrEqualTo(5);
+    assertThat(limited).isPositive().isEqualTo(20 - receipts);
     Thread.sleep(1200);
     alice.sendJson("/app/rooms." + room + ".messages", text("later", "x"), "r-later");
     alice.awaitReceipt("r-later");

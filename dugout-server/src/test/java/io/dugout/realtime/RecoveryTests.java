@@ -2,6 +2,8 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.Waits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,9 +56,8 @@ class RecoveryTests extends RealtimeTestBase {
     var seen = new ArrayList<Long>();
     // why: reconnect several times mid-stream, each time resuming from the last seq seen
     for (int round = 0; round < 5; round++) {
-      while (sent.get() < (round + 1) * 20) {
-        Thread.sleep(5);
-      }
+      int wanted = (round + 1) * 20;
+      Waits.until(() -> sent.get() >= wanted, Duration.ofSeconds(60), wanted + " posts");
       var bob = connect("bob");
       long since = seen.isEmpty() ? 0 : seen.getLast();
       bob.subscribe("b", "/topic/rooms." + room, "since-seq", String.valueOf(since));
@@ -70,7 +71,7 @@ class RecoveryTests extends RealtimeTestBase {
       bob.close();
     }
     stop.set(true);
-    sender.join();
+    Waits.joined(sender, Duration.ofSeconds(60));
     assertThat(seen)
         .containsExactlyElementsOf(LongStream.rangeClosed(1, seen.size()).boxed().toList());
   }
