@@ -109,14 +109,20 @@ public final class ServerProcess implements AutoCloseable {
     } catch (IOException e) {
       throw new AssertionError(e);
     }
-    awaitHealthy();
+    try {
+      awaitHealthy();
+    } catch (AssertionError e) {
+      // why: a server that never became healthy must not outlive the test that started it
+      process.destroyForcibly();
+      throw e;
+    }
   }
 
   private void awaitHealthy() {
     var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     var request =
         HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health")).build();
-    long deadline = System.currentTimeMillis() + 60_000;
+    long deadline = System.currentTimeMillis() + 120_000;
     while (System.currentTimeMillis() < deadline) {
       if (!process.isAlive()) {
         throw new AssertionError("server exited with " + process.exitValue() + "; see " + log);
@@ -137,7 +143,7 @@ public final class ServerProcess implements AutoCloseable {
         throw new AssertionError(e);
       }
     }
-    throw new AssertionError("server not healthy within 60 s; see " + log);
+    throw new AssertionError("server not healthy within 120 s; see " + log);
   }
 
   private static int freePort() {

@@ -46,7 +46,9 @@ class TryItOutExposureTests {
 
   @AfterAll
   static void stop() {
-    server.close();
+    if (server != null) {
+      server.close();
+    }
   }
 
   @Test
