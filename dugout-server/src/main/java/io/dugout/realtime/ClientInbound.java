@@ -104,10 +104,14 @@ class ClientInbound {
       return;
     }
     Caller caller = verified.caller();
+    var client = HeartBeat.parse(headers.getFirstNativeHeader("heart-beat"));
+    if (client == null) {
+      fail(session, HeartBeat.INVALID, headers);
+      return;
+    }
     long wanted = properties.heartbeat().toMillis();
-    long[] client = headers.getHeartbeat();
-    long clientBeat = client[0] > 0 ? Math.max(client[0], wanted) : 0;
-    long serverBeat = client[1] > 0 ? Math.max(client[1], wanted) : 0;
+    long clientBeat = client.clientSends() > 0 ? Math.max(client.clientSends(), wanted) : 0;
+    long serverBeat = client.clientWants() > 0 ? Math.max(client.clientWants(), wanted) : 0;
     session.connected(caller, verified.expiresAt(), clientBeat, serverBeat);
     subscriptions.authenticated(session);
     session.send(StompFrames.connected(version, wanted, wanted, caller.userId()));

@@ -10,9 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.messaging.simp.stomp.BufferingStompDecoder;
-import org.springframework.messaging.simp.stomp.StompConversionException;
-import org.springframework.messaging.simp.stomp.StompDecoder;
+import org.springframework.messaging.Message;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
@@ -24,9 +22,10 @@ import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
 /**
- * The {@code /ws} WebSocket handler: decodes STOMP frames of each connection (frames may span
- * WebSocket messages, and one message may carry several frames) and hands them to {@link
- * ClientInbound} on the connection's own thread, in order.
+ * The {@code /ws} WebSocket handler: decodes STOMP frames of each connection with its {@link
+ * StompFrameDecoder} (frames may span WebSocket messages, and one message may carry several frames)
+ * and hands them to {@link ClientInbound} on the connection's own thread, in order. A frame the
+ * decoder refuses ends the connection with an ERROR naming the problem.
  */
 @Component
 class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
@@ -81,16 +80,14 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
             properties.maxQueuedFrames(), properties.maxQueuedBytes(), slowConsumers);
     var session = new ClientSession(socket, writers, limits);
     socket.getAttributes().put(SESSION, session);
-    socket
-        .getAttributes()
-        .put(DECODER, new BufferingStompDecoder(new StompDecoder(), properties.maxFrameBytes()));
+    socket.getAttributes().put(DECODER, new StompFrameDecoder(properties.maxFrameBytes()));
     subscriptions.opened(session);
   }
 
   @Override
   public void handleMessage(WebSocketSession socket, WebSocketMessage<?> message) {
     var session = (ClientSession) socket.getAttributes().get(SESSION);
-    var decoder = (BufferingStompDecoder) socket.getAttributes().get(DECODER);
+    var decoder = (StompFrameDecoder) socket.getAttributes().get(DECODER);
     if (session == null || !session.isOpen() || !accepting) {
       return;
     }
@@ -107,26 +104,14 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     }
     inFlight.incrementAndGet();
     try {
-      for (var frame : decoder.decode(bytes)) {
-        if (!session.isOpen()) {
-          break;
-        }
+      Message<byte[]> frame;
+      while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
         inbound.handle(session, frame);
       }
-      Integer announced = decoder.getExpectedContentLength();
-      if (announced != null && announced > properties.maxFrameBytes()) {
-        // why: refuse at once instead of buffering towards a body that is over the limit anyway
-        throw new StompConversionException(
-            "content-length "
-                + announced
-                + " is over the frame size limit of "
-                + properties.maxFrameBytes()
-                + " bytes");
-      }
-    } catch (StompConversionException e) {
-      session.sendAndClose(
-          StompFrames.error("malformed or oversized frame: " + e.getMessage(), null),
-          CloseStatus.POLICY_VIOLATION);
+    } catch (StompFrameDecoder.MalformedFrame e) {
+      // why: the client's mistake, told to the client; the server has nothing to look into
+      log.debug("Refused a frame of {}: {}", session.id(), e.getMessage());
+      session.sendAndClose(StompFrames.error(e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
     } catch (RuntimeException e) {
       log.error("Unexpected failure handling a frame of {}", session.id(), e);
       session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);

@@ -14,6 +14,7 @@ import java.util.Date;
 import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.web.socket.CloseStatus;
 
 class ProtocolErrorTests extends RealtimeTestBase {
 
@@ -66,6 +67,62 @@ class ProtocolErrorTests extends RealtimeTestBase {
     assertThat(client.await(f -> true).requireCommand("ERROR").header("message"))
         .contains("before CONNECT");
     client.awaitClose();
+  }
+
+  @Test
+  void refusesBinaryGarbageAsAMalformedFrame() {
+    try (var logged = LoggedProblems.capture()) {
+      var client = open();
+      client.sendBinary(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0});
+      assertThat(refusal(client, logged)).startsWith("malformed frame:");
+    }
+  }
+
+  @Test
+  void namesAnUnknownCommand() {
+    try (var logged = LoggedProblems.capture()) {
+      var client = open();
+      client.sendRaw("HELLO\n\n\0");
+      assertThat(refusal(client, logged)).startsWith("unknown command \"HELLO\"");
+    }
+  }
+
+  @Test
+  void refusesAHeartBeatThatIsNotTwoNumbers() {
+    try (var logged = LoggedProblems.capture()) {
+      var client = open();
+      client.sendRaw(connectWithHeartBeat("x,y"));
+      assertThat(refusal(client, logged))
+          .startsWith("heart-beat must be two non-negative integers, e.g. 10000,10000");
+    }
+  }
+
+  @Test
+  void refusesAHeartBeatTooLargeForANumber() {
+    try (var logged = LoggedProblems.capture()) {
+      var client = open();
+      client.sendRaw(connectWithHeartBeat("99999999999999999999,0"));
+      assertThat(refusal(client, logged))
+          .startsWith("heart-beat must be two non-negative integers, e.g. 10000,10000");
+    }
+  }
+
+  @Test
+  void refusesAStomp10ConnectWithoutAcceptVersion() {
+    try (var logged = LoggedProblems.capture()) {
+      var client = open();
+      client.sendRaw("CONNECT\nlogin:alice\npasscode:" + token("alice") + "\n\n\0");
+      assertThat(refusal(client, logged)).startsWith("unsupported STOMP version");
+    }
+  }
+
+  @Test
+  void takesBareLineEndsBetweenFramesAsHeartBeats() {
+    var alice = connect("alice");
+    alice.sendRaw("\r\n\n\r\n");
+    alice.sendRaw("\n\nUNSUBSCRIBE\r\nid:none\r\nreceipt:still-here\r\n\r\n\0\r\n");
+    alice.awaitReceipt("still-here");
+    assertThat(alice.isClosed()).isFalse();
   }
 
   @Test
@@ -179,5 +236,25 @@ class ProtocolErrorTests extends RealtimeTestBase {
     alice.send("DISCONNECT", Map.of("receipt", "bye"), null);
     alice.awaitReceipt("bye");
     alice.awaitClose();
+  }
+
+  private String connectWithHeartBeat(String heartBeat) {
+    return "CONNECT\naccept-version:1.2\nhost:x\nheart-beat:"
+        + heartBeat
+        + "\nAuthorization:Bearer "
+        + token("alice")
+        + "\n\n\0";
+  }
+
+  /**
+   * The ERROR that a client's mistake gets, checked to be followed by a policy-violation close and
+   * to have left no warning or stack trace in the server's log; returns its message.
+   */
+  private static String refusal(StompTestClient client, LoggedProblems logged) {
+    var error = client.await(f -> true).requireCommand("ERROR");
+    assertThat(client.awaitClose()).isEqualTo(CloseStatus.POLICY_VIOLATION.getCode());
+    assertThat(logged.problems()).isEmpty();
+    assertThat(error.body()).isEqualTo(error.header("message"));
+    return error.header("message");
   }
 }

@@ -58,6 +58,11 @@ final class StompTestClient implements AutoCloseable {
     socket.sendText(text, true).join();
   }
 
+  /** Sends bytes as one binary WebSocket message (the server reads binary and text alike). */
+  void sendBinary(byte[] bytes) {
+    socket.sendBinary(java.nio.ByteBuffer.wrap(bytes), true).join();
+  }
+
   void send(String command, Map<String, String> headers, String body) {
     var frame = new StringBuilder(command).append('\n');
     headers.forEach((k, v) -> frame.append(k).append(':').append(v).append('\n'));
@@ -147,16 +152,19 @@ final class StompTestClient implements AutoCloseable {
 
   /** Waits until the server closed the connection and returns the close code. */
   int awaitClose() {
-    long deadline = System.currentTimeMillis() + 10_000;
-    while (closeCode == null && System.currentTimeMillis() < deadline) {
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    synchronized (frames) {
+      while (closeCode == null) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError("connection still open");
+        }
+        try {
+          frames.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
       }
-    }
-    if (closeCode == null) {
-      throw new AssertionError("connection still open");
     }
     return closeCode;
   }
@@ -246,6 +254,9 @@ final class StompTestClient implements AutoCloseable {
     public void onError(WebSocket webSocket, Throwable error) {
       closeReason = error.toString();
       closeCode = -1;
+      synchronized (frames) {
+        frames.notifyAll();
+      }
     }
 
     private void parse(String raw) {
@@ -269,11 +280,23 @@ final class StompTestClient implements AutoCloseable {
     }
 
     private String unescape(String value) {
-      return value
-          .replace("\\c", ":")
-          .replace("\\n", "\n")
-          .replace("\\r", "\r")
-          .replace("\\\\", "\\");
+      var out = new StringBuilder(value.length());
+      for (int i = 0; i < value.length(); i++) {
+        char c = value.charAt(i);
+        if (c == '\\' && i + 1 < value.length()) {
+          char escaped = value.charAt(++i);
+          out.append(
+              switch (escaped) {
+                case 'c' -> ':';
+                case 'n' -> '\n';
+                case 'r' -> '\r';
+                default -> escaped;
+              });
+        } else {
+          out.append(c);
+        }
+      }
+      return out.toString();
     }
   }
 }
