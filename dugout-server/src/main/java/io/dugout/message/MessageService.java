@@ -14,9 +14,8 @@ import org.springframework.stereotype.Service;
  * checks the caller through {@link RoomAccess} first, so membership (guarantee 5) never rests on
  * the caller of this class remembering it.
  *
- * <p>Appends of one room are serialised on the room's lane and listeners are told inside it, so
- * they see a room's messages in seq order; appends of different rooms run in parallel. Follow-ups
- * run after the lane is released.
+ * <p>The {@link Sequencer} orders each room's appends and tells listeners in seq order; the history
+ * cache and follow-ups learn of a message after that, on the posting thread.
  */
 @Service
 public class MessageService {
@@ -25,24 +24,26 @@ public class MessageService {
   public static final int MAX_PAGE = 100;
 
   private final MessageStore store;
+  private final Sequencer sequencer;
+  private final HistoryCache cache;
   private final RoomAccess access;
   private final MessageValidator validator;
-  private final List<MessageListener> listeners;
   private final List<MessageFollowUp> followUps;
-  private final RoomLanes lanes = new RoomLanes();
   private final Clock clock;
 
   MessageService(
       MessageStore store,
+      Sequencer sequencer,
+      HistoryCache cache,
       RoomAccess access,
       MessageValidator validator,
-      List<MessageListener> listeners,
       List<MessageFollowUp> followUps,
       Clock clock) {
     this.store = store;
+    this.sequencer = sequencer;
+    this.cache = cache;
     this.access = access;
     this.validator = validator;
-    this.listeners = List.copyOf(listeners);
     this.followUps = List.copyOf(followUps);
     this.clock = clock;
   }
@@ -94,7 +95,7 @@ public class MessageService {
     if (before != null && before < 1) {
       throw DugoutException.invalid("before", "must be 1 or more");
     }
-    var page = store.before(roomId, before == null ? Long.MAX_VALUE : before, size + 1);
+    var page = newest(roomId, before == null ? Long.MAX_VALUE : before, size + 1);
     boolean more = page.size() > size;
     return new HistoryPage(more ? page.subList(0, size) : page, more);
   }
@@ -112,7 +113,7 @@ public class MessageService {
    */
   public <T> T subscribe(Caller caller, String roomId, LongFunction<T> register) {
     access.requireReader(caller, roomId);
-    return lanes.inLane(roomId, () -> register.apply(store.lastSeq(roomId)));
+    return sequencer.atLastSeq(roomId, register);
   }
 
   /** The seq of the room's newest message (0 when it has none). */
@@ -124,29 +125,28 @@ public class MessageService {
   /** The newest message of the room, or null when it has none. */
   public Message lastMessage(Caller caller, String roomId) {
     access.requireReader(caller, roomId);
-    var page = store.before(roomId, Long.MAX_VALUE, 1);
+    var page = newest(roomId, Long.MAX_VALUE, 1);
     return page.isEmpty() ? null : page.getFirst();
   }
 
   private MessageStore.Appended append(String roomId, NewMessage message) {
-    var appended =
-        lanes.inLane(
-            roomId,
-            () -> {
-              var stored = store.append(roomId, message);
-              if (stored.created()) {
-                for (MessageListener listener : listeners) {
-                  listener.messagePosted(stored.message());
-                }
-              }
-              return stored;
-            });
+    var appended = sequencer.append(roomId, message);
     if (appended.created()) {
+      cache.stored(appended.message());
       for (MessageFollowUp followUp : followUps) {
         followUp.messageStored(appended.message());
       }
     }
     return appended;
+  }
+
+  /**
+   * Newest first below {@code beforeSeq}: from the cache when it covers the page, else the store.
+   */
+  private List<Message> newest(String roomId, long beforeSeq, int limit) {
+    return cache
+        .before(roomId, beforeSeq, limit)
+        .orElseGet(() -> store.before(roomId, beforeSeq, limit));
   }
 
   private NewMessage toNew(String senderId, PostMessage request) {

@@ -3,17 +3,20 @@ package io.dugout.message;
 import java.util.List;
 
 /**
- * The durable, ordered log of every room's messages.
+ * The durable log of every room's messages: it persists messages that already carry their seq and
+ * reads them back. Who assigns the seq is not its business (see {@link Sequencer}); it is the
+ * arbiter when two writers disagree.
  *
  * <p>Guarantees every adapter keeps (checked by {@code MessageStoreContract}):
  *
  * <ul>
- *   <li><b>Order.</b> {@link #append} gives a room's messages seq 1, 2, 3, … with no gap and no
- *       repeat, also under concurrent appends and across restarts.
- *   <li><b>Durable on return.</b> When {@link #append} returns, the message survives a kill of the
- *       process; when it throws, nothing was stored and no seq was used.
- *   <li><b>Idempotent retry.</b> Appending again with a (room, sender, clientMsgId) that is already
- *       stored returns the stored message with {@code created = false} and stores nothing.
+ *   <li><b>One message per place.</b> A second write of the same {@code {roomId, seq}}, or of the
+ *       same retry key {@code {roomId, senderId, clientMsgId}}, never creates a second message: it
+ *       returns the message that holds the place, saying which of the two collided ({@link
+ *       Outcome#SEQ_TAKEN} or {@link Outcome#RETRY}). On MongoDB these are unique indexes; a zombie
+ *       writer loses on them instead of forking a room.
+ *   <li><b>Durable on return.</b> When {@link #write} returns {@link Outcome#CREATED}, the message
+ *       and its retry key survive a kill of the process; when it throws, nothing was stored.
  *   <li><b>Cursor pages.</b> {@link #before} and {@link #after} are single range reads whose cost
  *       does not depend on how deep in history the cursor is.
  *   <li>All methods are thread-safe.
@@ -21,10 +24,10 @@ import java.util.List;
  */
 public interface MessageStore {
 
-  /** Stores the message with the room's next seq, unless its clientMsgId was seen before. */
-  Appended append(String roomId, NewMessage message);
+  /** Persists a sequenced message, unless its seq or its retry key is already taken. */
+  Written write(Message message);
 
-  /** The highest seq of the room, 0 when it has no message. */
+  /** The highest seq stored for the room, 0 when it has no message. Reads the store itself. */
   long lastSeq(String roomId);
 
   /**
@@ -36,6 +39,19 @@ public interface MessageStore {
   /** Up to {@code limit} messages with seq above {@code afterSeq}, oldest first. */
   List<Message> after(String roomId, long afterSeq, int limit);
 
-  /** The result of {@link #append}: the stored message and whether this call stored it. */
+  /** What {@link #write} did. */
+  enum Outcome {
+    /** The message is stored now. */
+    CREATED,
+    /** Its retry key was stored before; {@link Written#message} is that earlier message. */
+    RETRY,
+    /** Another message holds its seq; {@link Written#message} is that message. */
+    SEQ_TAKEN
+  }
+
+  /** The result of {@link #write}: the message that holds the place, and how it got there. */
+  record Written(Message message, Outcome outcome) {}
+
+  /** The result of appending a new message: the stored message and whether this call stored it. */
   record Appended(Message message, boolean created) {}
 }

@@ -12,7 +12,8 @@ public record NewMessage(
     String clientMsgId,
     Instant sentAt) {
 
-  Message withSeq(String roomId, long seq) {
+  /** This message as the room's message number {@code seq}. */
+  public Message withSeq(String roomId, long seq) {
     return new Message(roomId, seq, senderId, kind, content, attachments, clientMsgId, sentAt);
   }
 }

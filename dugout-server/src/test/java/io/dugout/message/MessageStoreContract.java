@@ -16,8 +16,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The behaviour every {@link MessageStore} adapter must have. An adapter's test class only says how
- * to open (and reopen) its store.
+ * The behaviour every {@link MessageStore} adapter must have, on its own ({@link
+ * MessageStore#write} as the arbiter of each place) and under the {@link LocalSequencer} that
+ * orders a node's appends. An adapter's test class only says how to open (and reopen) its store.
  */
 public abstract class MessageStoreContract {
 
@@ -25,6 +26,7 @@ public abstract class MessageStoreContract {
   private static final String OTHER_ROOM = "0193f6c2-0000-7000-8000-000000000002";
 
   protected MessageStore store;
+  private Sequencer sequencer;
 
   /** A store over fresh, empty storage. */
   protected abstract MessageStore openEmpty() throws Exception;
@@ -37,6 +39,7 @@ public abstract class MessageStoreContract {
   @BeforeEach
   void open() throws Exception {
     store = openEmpty();
+    sequencer = new LocalSequencer(store, List.of());
   }
 
   @AfterEach
@@ -92,7 +95,7 @@ public abstract class MessageStoreContract {
     var sent = Instant.parse("2026-11-22T04:01:02.345678Z");
     var draft =
         new NewMessage("alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent);
-    store.append(ROOM, draft);
+    sequencer.append(ROOM, draft);
     var stored = store.before(ROOM, Long.MAX_VALUE, 1).getFirst();
     assertThat(stored)
         .isEqualTo(
@@ -238,10 +241,98 @@ public abstract class MessageStoreContract {
     appendMany(ROOM, 3);
     append(ROOM, "alice", "kept");
     store = reopen();
+    sequencer = new LocalSequencer(store, List.of());
     assertThat(store.lastSeq(ROOM)).isEqualTo(4);
     assertThat(append(ROOM, "alice", "kept").created()).isFalse();
     assertThat(append(ROOM, "alice", "after-restart").message().seq()).isEqualTo(5);
     assertThat(seqs(store.after(ROOM, 0, 10))).containsExactly(1L, 2L, 3L, 4L, 5L);
+  }
+
+  @Test
+  void refusesASecondMessageAtATakenSeqAndReturnsTheHolder() {
+    var first = store.write(message(ROOM, 1, "alice", "c-1"));
+    var second = store.write(message(ROOM, 1, "bob", "c-2"));
+    assertThat(first.outcome()).isEqualTo(MessageStore.Outcome.CREATED);
+    assertThat(second.outcome()).isEqualTo(MessageStore.Outcome.SEQ_TAKEN);
+    assertThat(second.message()).isEqualTo(first.message());
+    assertThat(store.after(ROOM, 0, 10)).containsExactly(first.message());
+  }
+
+  @Test
+  void refusesAKnownRetryKeyAtANewSeqAndReturnsTheOriginal() {
+    var first = store.write(message(ROOM, 1, "alice", "c-1"));
+    var again = store.write(message(ROOM, 2, "alice", "c-1"));
+    assertThat(again.outcome()).isEqualTo(MessageStore.Outcome.RETRY);
+    assertThat(again.message()).isEqualTo(first.message());
+    assertThat(store.lastSeq(ROOM)).isEqualTo(1);
+  }
+
+  @Test
+  void letsExactlyOneOfConcurrentWritersOfOneSeqWin() throws Exception {
+    int writers = 8;
+    var outcomes = Collections.synchronizedList(new ArrayList<MessageStore.Written>());
+    var start = new CountDownLatch(1);
+    try (var pool = Executors.newFixedThreadPool(writers)) {
+      for (int w = 0; w < writers; w++) {
+        String sender = "writer" + w;
+        pool.submit(
+            () -> {
+              start.await();
+              outcomes.add(store.write(message(ROOM, 1, sender, "c")));
+              return null;
+            });
+      }
+      start.countDown();
+    }
+    var created =
+        outcomes.stream().filter(o -> o.outcome() == MessageStore.Outcome.CREATED).toList();
+    assertThat(created).hasSize(1);
+    assertThat(outcomes)
+        .allMatch(o -> o.message().equals(created.getFirst().message()))
+        .filteredOn(o -> o.outcome() != MessageStore.Outcome.CREATED)
+        .allMatch(o -> o.outcome() == MessageStore.Outcome.SEQ_TAKEN);
+  }
+
+  @Test
+  void continuesAfterTheSeqAnotherWriterTookWithoutAGap() {
+    appendMany(ROOM, 2);
+    // why: another writer (a former partition owner, a second node) wrote seq 3 behind our back
+    store.write(message(ROOM, 3, "zombie", "z-1"));
+    var next = append(ROOM, "alice", "after-the-zombie");
+    assertThat(next.created()).isTrue();
+    assertThat(next.message().seq()).isEqualTo(4);
+    assertThat(seqs(store.after(ROOM, 0, 10))).containsExactly(1L, 2L, 3L, 4L);
+  }
+
+  @Test
+  void tellsListenersOfEachNewMessageOnceInSeqOrder() throws Exception {
+    var told = Collections.synchronizedList(new ArrayList<Long>());
+    sequencer = new LocalSequencer(store, List.of(m -> told.add(m.seq())));
+    try (var pool = Executors.newFixedThreadPool(4)) {
+      for (int t = 0; t < 4; t++) {
+        String sender = "user" + t;
+        pool.submit(
+            () -> {
+              for (int i = 0; i < 50; i++) {
+                append(ROOM, sender, "c" + i);
+                append(ROOM, sender, "c" + i);
+              }
+            });
+      }
+    }
+    assertThat(told).containsExactlyElementsOf(LongStream.rangeClosed(1, 200).boxed().toList());
+  }
+
+  private static Message message(String room, long seq, String sender, String clientMsgId) {
+    return new Message(
+        room,
+        seq,
+        sender,
+        MessageKind.TEXT,
+        "text of " + clientMsgId,
+        List.of(),
+        clientMsgId,
+        Instant.parse("2026-11-22T04:01:02Z"));
   }
 
   private MessageStore.Appended append(String room, String sender, String clientMsgId) {
@@ -250,7 +341,7 @@ public abstract class MessageStoreContract {
 
   private MessageStore.Appended append(
       String room, String sender, String clientMsgId, String content) {
-    return store.append(
+    return sequencer.append(
         room,
         new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, Instant.now()));
   }

@@ -5,62 +5,64 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
-import io.dugout.message.NewMessage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * {@link MessageStore} on RocksDB. Each room has an in-memory counter, loaded from the room's last
- * key on first use; the message and its dedupe entry go to disk in one write batch before the
- * counter moves, so a failed write uses no seq.
+ * {@link MessageStore} on RocksDB. A message and its retry key go to disk in one write batch
+ * through the WAL; writes of one room are checked and written under the room's stripe lock, so the
+ * "one message per place" checks and the write are atomic on this node.
  */
 final class RocksDbMessageStore implements MessageStore {
 
+  private static final int STRIPES = 1024;
+
   private final RocksDbStorage storage;
-  private final ConcurrentHashMap<String, Counter> counters = new ConcurrentHashMap<>();
+  private final Object[] stripes = new Object[STRIPES];
 
   RocksDbMessageStore(RocksDbStorage storage) {
     this.storage = storage;
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Object();
+    }
   }
 
   @Override
-  public Appended append(String roomId, NewMessage draft) {
-    Counter counter = counter(roomId);
-    counter.lock.lock();
-    try {
-      byte[] dedupeKey = Keys.triple(roomId, draft.senderId(), draft.clientMsgId());
-      byte[] seen = storage.get(DEDUPE, dedupeKey);
+  public Written write(Message message) {
+    String roomId = message.roomId();
+    byte[] retryKey = Keys.triple(roomId, message.senderId(), message.clientMsgId());
+    byte[] messageKey = Keys.message(roomId, message.seq());
+    synchronized (stripes[Math.floorMod(roomId.hashCode(), STRIPES)]) {
+      byte[] seen = storage.get(DEDUPE, retryKey);
       if (seen != null) {
-        return new Appended(get(roomId, Keys.seqValueOf(seen)), false);
+        return new Written(get(roomId, Keys.seqValueOf(seen)), Outcome.RETRY);
       }
-      long seq = counter.lastSeq + 1;
-      Message message =
-          new Message(
-              roomId,
-              seq,
-              draft.senderId(),
-              draft.kind(),
-              draft.content(),
-              draft.attachments(),
-              draft.clientMsgId(),
-              draft.sentAt());
+      byte[] holder = storage.get(MESSAGES, messageKey);
+      if (holder != null) {
+        return new Written(Json.read(holder, Message.class), Outcome.SEQ_TAKEN);
+      }
       storage.write(
           batch -> {
-            batch.put(MESSAGES, Keys.message(roomId, seq), Json.write(message));
-            batch.put(DEDUPE, dedupeKey, Keys.seqValue(seq));
+            batch.put(MESSAGES, messageKey, Json.write(message));
+            batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
           });
-      counter.lastSeq = seq;
-      return new Appended(message, true);
-    } finally {
-      counter.lock.unlock();
+      return new Written(message, Outcome.CREATED);
     }
   }
 
   @Override
   public long lastSeq(String roomId) {
-    return counter(roomId).lastSeq;
+    long[] last = {0};
+    storage.scan(
+        MESSAGES,
+        Keys.prefix(roomId),
+        Keys.prefixEnd(roomId),
+        true,
+        (key, value) -> {
+          last[0] = Keys.seqOf(key);
+          return false;
+        });
+    return last[0];
   }
 
   @Override
@@ -99,37 +101,10 @@ final class RocksDbMessageStore implements MessageStore {
     return Json.read(value, Message.class);
   }
 
-  private Counter counter(String roomId) {
-    return counters.computeIfAbsent(roomId, this::load);
-  }
-
-  private Counter load(String roomId) {
-    long[] last = {0};
-    storage.scan(
-        MESSAGES,
-        Keys.prefix(roomId),
-        Keys.prefixEnd(roomId),
-        true,
-        (key, value) -> {
-          last[0] = Keys.seqOf(key);
-          return false;
-        });
-    return new Counter(last[0]);
-  }
-
   private static RocksDbStorage.Visitor collect(List<Message> page, int limit) {
     return (key, value) -> {
       page.add(Json.read(value, Message.class));
       return page.size() < limit;
     };
-  }
-
-  private static final class Counter {
-    final ReentrantLock lock = new ReentrantLock();
-    volatile long lastSeq;
-
-    Counter(long lastSeq) {
-      this.lastSeq = lastSeq;
-    }
   }
 }

@@ -1,0 +1,66 @@
+package io.dugout.message;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
+
+/**
+ * The {@link Sequencer} of a single node: each room's appends run one at a time on the room's lane,
+ * and the room's last seq is kept in memory after the first read from the store.
+ *
+ * <p>Single node only: two nodes sequencing the same room would both be refused by the store's
+ * unique places half the time ({@code SEQ_TAKEN}), never fork the room, but also never be fast.
+ */
+final class LocalSequencer implements Sequencer {
+
+  /** Attempts after a {@code SEQ_TAKEN} before giving up: another writer is sequencing the room. */
+  private static final int ATTEMPTS = 3;
+
+  private final MessageStore store;
+  private final List<MessageListener> listeners;
+  private final RoomLanes lanes = new RoomLanes();
+  private final Map<String, Long> lastSeqs = new ConcurrentHashMap<>();
+
+  LocalSequencer(MessageStore store, List<MessageListener> listeners) {
+    this.store = store;
+    this.listeners = List.copyOf(listeners);
+  }
+
+  @Override
+  public MessageStore.Appended append(String roomId, NewMessage draft) {
+    return lanes.inLane(roomId, () -> appendInLane(roomId, draft));
+  }
+
+  @Override
+  public <T> T atLastSeq(String roomId, LongFunction<T> action) {
+    return lanes.inLane(roomId, () -> action.apply(lastSeq(roomId)));
+  }
+
+  private MessageStore.Appended appendInLane(String roomId, NewMessage draft) {
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      long seq = lastSeq(roomId) + 1;
+      var written = store.write(draft.withSeq(roomId, seq));
+      switch (written.outcome()) {
+        case CREATED -> {
+          lastSeqs.put(roomId, seq);
+          for (MessageListener listener : listeners) {
+            listener.messagePosted(written.message());
+          }
+          return new MessageStore.Appended(written.message(), true);
+        }
+        case RETRY -> {
+          // why: the store found the retry key before using the seq, so the seq stays free
+          return new MessageStore.Appended(written.message(), false);
+        }
+        case SEQ_TAKEN -> lastSeqs.put(roomId, store.lastSeq(roomId));
+      }
+    }
+    throw new IllegalStateException(
+        "room " + roomId + " is being sequenced by another writer; is a second node running?");
+  }
+
+  private long lastSeq(String roomId) {
+    return lastSeqs.computeIfAbsent(roomId, store::lastSeq);
+  }
+}
