@@ -4,15 +4,13 @@ import static io.dugout.api.ApiAssertions.assertInvalid;
 import static io.dugout.api.ApiAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
 import java.net.http.HttpRequest;
 import org.junit.jupiter.api.Test;
 
 /** How the REST API answers requests it cannot use: problem documents, never stack traces. */
 class ErrorApiTests extends ApiTest {
-
-  private static final tools.jackson.databind.json.JsonMapper JSON =
-      tools.jackson.databind.json.JsonMapper.builder().build();
 
   @Test
   void rejectsMalformedJsonAsAValidationProblem() {
@@ -131,7 +129,7 @@ class ErrorApiTests extends ApiTest {
         .hasSize(1);
   }
 
-  private io.dugout.api.ApiResponse chunked(String token, String path, String body) {
+  private ApiResponse chunked(String token, String path, String body) {
     byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     var request =
         client
@@ -171,30 +169,35 @@ class ErrorApiTests extends ApiTest {
   }
 
   @Test
-  void answersAUrlTomcatCannotDecodeWithAProblem() throws Exception {
+  void answersAUrlTomcatCannotDecodeWithAProblem() {
     for (String path : new String[] {"/api/v1/rooms/%00", "/api/v1/rooms/%zz", "/%"}) {
-      String response = rawGet(path);
-      assertThat(response).as(path).startsWith("HTTP/1.1 400");
-      assertThat(response).as(path).containsIgnoringCase("content-type: application/problem+json");
-      var body = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4));
-      assertThat(body.get("code").asString()).as(path).isEqualTo("request");
-      assertThat(body.get("status").asInt()).isEqualTo(400);
-      assertThat(body.get("instance").asString()).isEqualTo(path);
+      var response = assertProblem(client.rawGet(null, path), 400, "request");
+      assertThat(response.text("instance")).isEqualTo(path);
     }
   }
 
-  /** Sends a request line no HTTP client library would build, and reads the whole answer. */
-  private String rawGet(String path) throws Exception {
-    try (var socket = new java.net.Socket("localhost", port)) {
-      socket.setSoTimeout(10_000);
-      socket
-          .getOutputStream()
-          .write(
-              ("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      return new String(
-          socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
+  @Test
+  void namesTheQueryParameterWhoseValueIsNotPercentEncodedUtf8() {
+    String token = client.token(user("alice"));
+    String history = "/api/v1/rooms/" + group(token, "t") + "/messages";
+    assertInvalid(client.rawGet(token, history + "?before=%"), "before");
+    assertInvalid(client.rawGet(token, history + "?limit=5&after=%C3%28"), "after");
+    assertInvalid(client.rawGet(token, history + "?limit=%zz"), "limit");
+    assertInvalid(
+        client.rawGet(client.serviceToken(user("backend")), "/api/v1/rooms?userId=%FF"), "userId");
+    assertInvalid(client.rawGet(null, "/actuator/health?probe=%%"), "probe");
+  }
+
+  @Test
+  void answersAQueryStringThatCannotBeParsedWithARequestProblem() {
+    String token = client.token(user("alice"));
+    assertProblem(client.rawGet(token, "/api/v1/rooms?%%=1"), 400, "request");
+    assertProblem(client.rawGet(token, "/api/v1/rooms?=1"), 400, "request");
+    String tooMany =
+        java.util.stream.IntStream.range(0, 1001)
+            .mapToObj(i -> "p" + i + "=1")
+            .collect(java.util.stream.Collectors.joining("&"));
+    assertProblem(client.get(token, "/api/v1/rooms?" + tooMany), 400, "request");
   }
 
   @Test
