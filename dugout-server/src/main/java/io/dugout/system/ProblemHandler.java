@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -65,6 +66,21 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     return ResponseEntity.badRequest().body(problem);
   }
 
+  /**
+   * Spring Security's firewall checks parameter and header names when they are read, which can be
+   * inside Spring MVC (a form body, an actuator endpoint) rather than in the filter chain.
+   */
+  @ExceptionHandler(RequestRejectedException.class)
+  ResponseEntity<ProblemDetail> rejected() {
+    var problem =
+        Problems.of(
+            HttpStatus.BAD_REQUEST,
+            "request",
+            "the request has a parameter or header the server does not allow",
+            null);
+    return ResponseEntity.badRequest().body(problem);
+  }
+
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     log.error("Unexpected failure", e);
@@ -87,7 +103,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     // why: Spring's own problems (404 for an unknown path, 405, 415, …) get Dugout's type and
     // code too, so clients can switch on them, and say nothing of how the server is built
     if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
-      String code = codeOf(status);
+      String code = Problems.codeOf(status);
       problem.setType(URI.create("urn:dugout:problem:" + code));
       problem.setProperty("code", code);
       if (status.value() == HttpStatus.NOT_FOUND.value()) {
@@ -95,15 +111,6 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
       }
     }
     return super.createResponseEntity(body, headers, status, request);
-  }
-
-  private static String codeOf(HttpStatusCode status) {
-    return switch (status.value()) {
-      case 400 -> "validation";
-      case 404 -> "not_found";
-      case 413 -> "too_large";
-      default -> status.is4xxClientError() ? "request" : "internal";
-    };
   }
 
   private static ProblemDetail unreadable(HttpMessageNotReadableException e) {
