@@ -30,8 +30,9 @@ public final class Ids {
 
   /**
    * Checks an externally supplied id: 1 to {@code maxLength} printable characters, no whitespace,
-   * no control characters (ids are parts of storage keys and STOMP headers) and none of {@code / \
-   * % ; ? #} (ids are path segments of the REST API).
+   * no control characters (ids are parts of storage keys and STOMP headers), no unpaired surrogate
+   * (storage keys are UTF-8, where one becomes {@code ?}, so two such ids would share a key) and
+   * none of {@code / \ % ; ? #} (ids are path segments of the REST API).
    */
   public static String require(String field, String value, int maxLength) {
     if (value == null || value.isEmpty()) {
@@ -47,6 +48,16 @@ public final class Ids {
       }
       if (RESERVED.indexOf(c) >= 0) {
         throw DugoutException.invalid(field, "must not contain any of / \\ % ; ? #");
+      }
+      if (Character.isSurrogate(c)) {
+        boolean paired =
+            Character.isHighSurrogate(c)
+                && i + 1 < value.length()
+                && Character.isLowSurrogate(value.charAt(i + 1));
+        if (!paired) {
+          throw DugoutException.invalid(field, "must not contain an unpaired surrogate");
+        }
+        i++;
       }
     }
     return value;

@@ -1,6 +1,8 @@
 package io.dugout.system;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -9,6 +11,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -39,6 +42,45 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     return ResponseEntity.badRequest().body(problem);
   }
 
+  /**
+   * Tomcat parses the query string (and a form body) when a parameter is first read, and throws
+   * this when it cannot: broken percent-encoding, bytes that are not UTF-8, a parameter without a
+   * name, too many parameters. It is the client's request that is broken, whichever code asked.
+   */
+  @ExceptionHandler(InvalidParameterException.class)
+  ResponseEntity<ProblemDetail> unreadableParameters(HttpServletRequest request) {
+    String field = QueryStrings.undecodableParameter(request.getQueryString());
+    var problem =
+        field != null
+            ? Problems.of(
+                HttpStatus.BAD_REQUEST,
+                "validation",
+                field + ": is not valid percent-encoded UTF-8",
+                field)
+            : Problems.of(
+                HttpStatus.BAD_REQUEST,
+                "request",
+                "the query string or form body cannot be read (broken percent-encoding, a"
+                    + " parameter without a name, or too many parameters)",
+                null);
+    return ResponseEntity.badRequest().body(problem);
+  }
+
+  /**
+   * Spring Security's firewall checks parameter and header names when they are read, which can be
+   * inside Spring MVC (a form body, an actuator endpoint) rather than in the filter chain.
+   */
+  @ExceptionHandler(RequestRejectedException.class)
+  ResponseEntity<ProblemDetail> rejected() {
+    var problem =
+        Problems.of(
+            HttpStatus.BAD_REQUEST,
+            "request",
+            "the request has a parameter or header the server does not allow",
+            null);
+    return ResponseEntity.badRequest().body(problem);
+  }
+
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     log.error("Unexpected failure", e);
@@ -61,7 +103,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     // why: Spring's own problems (404 for an unknown path, 405, 415, …) get Dugout's type and
     // code too, so clients can switch on them, and say nothing of how the server is built
     if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
-      String code = codeOf(status);
+      String code = Problems.codeOf(status);
       problem.setType(URI.create("urn:dugout:problem:" + code));
       problem.setProperty("code", code);
       if (status.value() == HttpStatus.NOT_FOUND.value()) {
@@ -69,15 +111,6 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
       }
     }
     return super.createResponseEntity(body, headers, status, request);
-  }
-
-  private static String codeOf(HttpStatusCode status) {
-    return switch (status.value()) {
-      case 400 -> "validation";
-      case 404 -> "not_found";
-      case 413 -> "too_large";
-      default -> status.is4xxClientError() ? "request" : "internal";
-    };
   }
 
   private static ProblemDetail unreadable(HttpMessageNotReadableException e) {

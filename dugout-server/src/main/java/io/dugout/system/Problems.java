@@ -30,6 +30,16 @@ public final class Problems {
     return problem;
   }
 
+  /** The code of a problem that has nothing more specific to say than its status. */
+  static String codeOf(HttpStatusCode status) {
+    return switch (status.value()) {
+      case 400 -> "validation";
+      case 404 -> "not_found";
+      case 413 -> "too_large";
+      default -> status.is4xxClientError() ? "request" : "internal";
+    };
+  }
+
   public static ProblemDetail of(DugoutException e) {
     return of(e.status(), e.code(), e.getMessage(), e.field());
   }

@@ -2,6 +2,7 @@ package io.dugout.api;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,30 +18,44 @@ public final class ApiResponse {
   private final String method;
   private final String path;
   private final String requestBody;
-  private final HttpResponse<String> response;
+  private final int status;
+  private final HttpHeaders headers;
+  private final String body;
   private JsonNode json;
 
   ApiResponse(String method, String path, String requestBody, HttpResponse<String> response) {
+    this(method, path, requestBody, response.statusCode(), response.headers(), response.body());
+  }
+
+  ApiResponse(
+      String method,
+      String path,
+      String requestBody,
+      int status,
+      HttpHeaders headers,
+      String body) {
     this.method = method;
     this.path = path;
     this.requestBody = requestBody;
-    this.response = response;
+    this.status = status;
+    this.headers = headers;
+    this.body = body;
   }
 
   public int status() {
-    return response.statusCode();
+    return status;
   }
 
   public String body() {
-    return response.body();
+    return body;
   }
 
   public java.util.List<String> headers(String name) {
-    return response.headers().allValues(name);
+    return headers.allValues(name);
   }
 
   public String contentType() {
-    return response.headers().firstValue("Content-Type").orElse("");
+    return headers.firstValue("Content-Type").orElse("");
   }
 
   /** The body as a JSON tree; fails the test if it is not JSON. */

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -102,6 +103,16 @@ public final class DugoutClient {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Sends a GET whose target goes on the wire exactly as given, broken percent-encoding and all,
+   * which {@link HttpClient} refuses to build.
+   */
+  public ApiResponse rawGet(String token, String target) {
+    var headers =
+        token == null ? Map.<String, String>of() : Map.of("Authorization", "Bearer " + token);
+    return new RawHttp(base.getPort()).send("GET", target, headers, null);
   }
 
   public HttpRequest.Builder request(String path) {

@@ -156,6 +156,27 @@ class MemberApiTests extends ApiTest {
   }
 
   @Test
+  void rejectsUserIdsWithAnUnpairedSurrogateSinceTwoSuchIdsWouldShareAStorageKey() {
+    // why: ids are UTF-8 in storage keys, where an unpaired surrogate becomes "?"
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    String members = "/api/v1/rooms/" + roomId + "/members";
+    assertInvalid(client.post(token, members, "{\"userId\":\"x\\ud800\"}"), "userId");
+    assertInvalid(client.post(token, members, "{\"userId\":\"x\\udbff\"}"), "userId");
+    assertInvalid(
+        client.post(token, "/api/v1/rooms", "{\"type\":\"GROUP\",\"memberIds\":[\"\\udc00\"]}"),
+        "memberIds[0]");
+    assertInvalid(
+        client.post(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            "{\"clientMsgId\":\"c-\\ud800\",\"kind\":\"TEXT\",\"content\":\"hi\"}"),
+        "clientMsgId");
+    var paired = client.postJson(token, members, Map.of("userId", user("\uD83D\uDE00")));
+    assertThat(paired.status()).as("%s", paired).isEqualTo(201);
+  }
+
+  @Test
   void letsAMemberLeaveAndRecordsTheLeaveAsASystemMessage() {
     String alice = user("alice");
     String bob = user("bob");

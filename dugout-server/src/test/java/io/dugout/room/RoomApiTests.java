@@ -400,6 +400,15 @@ class RoomApiTests extends ApiTest {
   }
 
   @Test
+  void rejectsACursorWithBrokenPercentEncodingNamingIt() {
+    String token = client.token(user("alice"));
+    var response = assertInvalid(client.rawGet(token, "/api/v1/rooms?cursor=%%%"), "cursor");
+    assertThat(response.text("detail")).isEqualTo("cursor: is not valid percent-encoded UTF-8");
+    assertInvalid(client.rawGet(token, "/api/v1/rooms?limit=5&cursor=%E2%82"), "cursor");
+    assertThat(client.get(token, "/api/v1/rooms").status()).isEqualTo(200);
+  }
+
+  @Test
   void letsAServiceTokenListAnyUsersRoomsButNotAUser() {
     String alice = user("alice");
     String roomId = group(client.token(alice), "t");
