@@ -339,7 +339,7 @@ class ClientInbound {
     if (receipt != null) {
       session.sendAndClose(StompFrames.receipt(receipt), CloseStatus.NORMAL);
     } else {
-      session.close(CloseStatus.NORMAL);
+      session.flushAndClose(CloseStatus.NORMAL);
     }
   }
 

@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,6 +11,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
@@ -24,6 +26,11 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * queue to the socket, packing several frames into one WebSocket message when they queue up. When
  * the queue passes its frame or byte budget the client is too slow and is disconnected: its backlog
  * never grows without bound and never delays anyone else.
+ *
+ * <p>A close the client asked for (DISCONNECT, or an ERROR for its frame) is done on the session's
+ * inbound thread, after the writer finished: Tomcat reads no further frame of the connection
+ * meanwhile, so the client's own close frame cannot overtake ours (Tomcat would then drop the
+ * connection without sending ours: the client sees the stream end without a close frame).
  */
 final class ClientSession {
 
@@ -41,6 +48,7 @@ final class ClientSession {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
   private volatile CloseStatus closeAfterFlush;
+  private volatile Thread flushWaiter;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
@@ -123,7 +131,10 @@ final class ClientSession {
     send(new Outgoing.Text(frame));
   }
 
-  /** Sends this frame last, then closes the connection (STOMP ERROR, DISCONNECT receipts). */
+  /**
+   * Sends this frame last, then closes the connection (STOMP ERROR, DISCONNECT receipts). Call it
+   * only on the session's inbound thread: see {@link #flushAndClose}.
+   */
   void sendAndClose(String frame, CloseStatus status) {
     if (!isOpen()) {
       return;
@@ -133,8 +144,42 @@ final class ClientSession {
     queuedFrames.incrementAndGet();
     // why: the writer subtracts every frame it takes; the budget must have counted it
     queuedBytes.addAndGet(last.bytes());
+    flushAndClose(status);
+  }
+
+  /**
+   * Takes no more frames, waits until the writer has written what is queued, then closes the
+   * connection on the calling thread. Call it only on the session's inbound thread: it returns once
+   * the close frame is written, so the client's close frame, read after that, finds ours sent. A
+   * client that does not take its frames within the send time limit is closed without them.
+   */
+  void flushAndClose(CloseStatus status) {
+    if (!isOpen()) {
+      return;
+    }
+    flushWaiter = Thread.currentThread();
     closeAfterFlush = status;
-    scheduleWrite();
+    if (!queue.isEmpty()) {
+      scheduleWrite();
+    }
+    long deadline = System.nanoTime() + limits.sendTimeLimit().toNanos();
+    // why: holding the writer's flag over an empty queue means every frame taken was written, and
+    // no writer can start again to race the close
+    while (!(queue.isEmpty() && writing.compareAndSet(false, true))) {
+      if (closed.get()) {
+        return;
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0 || Thread.currentThread().isInterrupted()) {
+        close(status);
+        return;
+      }
+      LockSupport.parkNanos(this, left);
+    }
+    if (closed.compareAndSet(false, true)) {
+      queue.clear();
+      closeSocket(status);
+    }
   }
 
   int queuedFrames() {
@@ -148,14 +193,16 @@ final class ClientSession {
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
       queue.clear();
-      writers.execute(
-          () -> {
-            try {
-              socket.close(status);
-            } catch (IOException | RuntimeException e) {
-              log.debug("Closing {} failed: {}", id(), e.toString());
-            }
-          });
+      writers.execute(() -> closeSocket(status));
+      wakeFlushWaiter();
+    }
+  }
+
+  private void closeSocket(CloseStatus status) {
+    try {
+      socket.close(status);
+    } catch (IOException | RuntimeException e) {
+      log.debug("Closing {} failed: {}", id(), e.toString());
     }
   }
 
@@ -189,8 +236,14 @@ final class ClientSession {
     }
     if (!queue.isEmpty() && !closed.get()) {
       scheduleWrite();
-    } else if (closeAfterFlush != null && queue.isEmpty()) {
-      close(closeAfterFlush);
+    }
+    wakeFlushWaiter();
+  }
+
+  private void wakeFlushWaiter() {
+    Thread waiter = flushWaiter;
+    if (waiter != null) {
+      LockSupport.unpark(waiter);
     }
   }
 
@@ -212,5 +265,6 @@ final class ClientSession {
   }
 
   /** The budgets of one session's outbound queue, and where overflows are counted. */
-  record Limits(int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers) {}
+  record Limits(
+      int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers, Duration sendTimeLimit) {}
 }

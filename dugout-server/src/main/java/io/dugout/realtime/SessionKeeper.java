@@ -79,7 +79,8 @@ class SessionKeeper implements SmartLifecycle {
           continue;
         }
         if (session.tokenExpired(now)) {
-          ClientInbound.endExpired(session);
+          // why: ending a session waits for its last frames to be written; never on this timer
+          Thread.ofVirtual().start(() -> ClientInbound.endExpired(session));
           continue;
         }
         long clientBeat = session.clientBeatMs();

@@ -77,7 +77,10 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     }
     var limits =
         new ClientSession.Limits(
-            properties.maxQueuedFrames(), properties.maxQueuedBytes(), slowConsumers);
+            properties.maxQueuedFrames(),
+            properties.maxQueuedBytes(),
+            slowConsumers,
+            properties.sendTimeLimit());
     var session = new ClientSession(socket, writers, limits);
     socket.getAttributes().put(SESSION, session);
     socket.getAttributes().put(DECODER, new StompFrameDecoder(properties.maxFrameBytes()));

@@ -24,9 +24,16 @@ class Subscriptions {
   }
 
   void authenticated(ClientSession session) {
-    byUser
-        .computeIfAbsent(session.caller().userId(), u -> ConcurrentHashMap.newKeySet())
-        .add(session);
+    byUser.compute(
+        session.caller().userId(),
+        (user, set) -> {
+          var sessions = set != null ? set : ConcurrentHashMap.<ClientSession>newKeySet();
+          sessions.add(session);
+          return sessions;
+        });
+    if (!session.isOpen()) {
+      closed(session);
+    }
   }
 
   /** Forgets the session and every subscription it had. */
@@ -44,12 +51,25 @@ class Subscriptions {
     }
   }
 
+  /**
+   * Registers a subscription. The add happens inside the map's compute: added after a lookup, it
+   * could land in a list that a concurrent {@link #remove} of the room's last subscriber had just
+   * dropped from the map, and the subscriber would never get the room's messages.
+   */
   void add(Subscription subscription) {
     subscription.session().subscriptions().put(subscription.id(), subscription);
     if (subscription.roomId() != null) {
-      byRoom
-          .computeIfAbsent(subscription.roomId(), r -> new CopyOnWriteArrayList<>())
-          .add(subscription);
+      byRoom.compute(
+          subscription.roomId(),
+          (room, list) -> {
+            var subscribers = list != null ? list : new CopyOnWriteArrayList<Subscription>();
+            subscribers.add(subscription);
+            return subscribers;
+          });
+    }
+    if (!subscription.session().isOpen()) {
+      // why: the session closed while this was added, perhaps after closed() ran; do not leak it
+      remove(subscription);
     }
   }
 

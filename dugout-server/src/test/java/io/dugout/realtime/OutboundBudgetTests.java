@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
@@ -26,7 +27,8 @@ class OutboundBudgetTests {
   @Test
   void closesASessionWhoseQueuedBytesPassTheBudgetThoughItsCharactersDoNot() {
     var slowConsumers = new AtomicLong();
-    var session = queueOnly(new ClientSession.Limits(1_000, 1_000, slowConsumers));
+    var session =
+        queueOnly(new ClientSession.Limits(1_000, 1_000, slowConsumers, Duration.ofSeconds(1)));
     String korean = "가".repeat(300); // 300 characters, 900 bytes
     assertThat(session.send(new Outgoing.Text(korean))).isTrue();
     assertThat(session.send(new Outgoing.Text(korean))).isFalse();
@@ -36,7 +38,8 @@ class OutboundBudgetTests {
 
   @Test
   void keepsASessionWhoseQueuedBytesStayWithinTheBudget() {
-    var session = queueOnly(new ClientSession.Limits(1_000, 1_000, new AtomicLong()));
+    var session =
+        queueOnly(new ClientSession.Limits(1_000, 1_000, new AtomicLong(), Duration.ofSeconds(1)));
     for (int i = 0; i < 3; i++) {
       assertThat(session.send(new Outgoing.Text("x".repeat(300)))).isTrue();
     }

@@ -150,7 +150,10 @@ final class StompTestClient implements AutoCloseable {
     }
   }
 
-  /** Waits until the server closed the connection and returns the close code. */
+  /**
+   * Waits until the server closed the connection and returns the close code: 1006 or -1 when the
+   * connection ended without a close frame.
+   */
   int awaitClose() {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     synchronized (frames) {
@@ -167,6 +170,20 @@ final class StompTestClient implements AutoCloseable {
       }
     }
     return closeCode;
+  }
+
+  /**
+   * Sends a WebSocket close frame (1000) without waiting for the server's (see awaitClose), unless
+   * the server's close came first and the JDK already answered it.
+   */
+  void sendClose() {
+    try {
+      socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (!socket.isOutputClosed()) {
+        throw e;
+      }
+    }
   }
 
   /** Stops reading from the socket, like a client that hangs: the server's writes back up. */
