@@ -31,7 +31,8 @@ public final class Waits {
     }
   }
 
-  private static void sleep(Duration duration) {
+  /** Sleeps, turning an interrupt into a test failure. */
+  public static void sleep(Duration duration) {
     try {
       Thread.sleep(duration);
     } catch (InterruptedException e) {

@@ -9,9 +9,7 @@ import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
 import io.dugout.api.DugoutClient;
 import io.dugout.api.Jwts;
-import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.NetworkInterface;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,13 +67,7 @@ class AuthApiTests extends ApiTest {
 
   @Test
   void hidesTheTryItOutEndpointFromAddressesOtherThanLoopback() throws Exception {
-    Optional<InetAddress> external =
-        NetworkInterface.networkInterfaces()
-            .filter(this::isUp)
-            .flatMap(NetworkInterface::inetAddresses)
-            .filter(
-                a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
-            .findFirst();
+    Optional<InetAddress> external = LocalAddresses.nonLoopback();
     assumeTrue(external.isPresent(), "this machine has no non-loopback address to call from");
     var remote =
         new DugoutClient(URI.create("http://" + external.get().getHostAddress() + ":" + port));
@@ -293,13 +285,5 @@ class AuthApiTests extends ApiTest {
     assertUnauthenticated(response);
     assertThat(response.headers("WWW-Authenticate"))
         .containsExactly("Bearer error=\"invalid_token\"");
-  }
-
-  private boolean isUp(NetworkInterface network) {
-    try {
-      return network.isUp() && !network.isLoopback();
-    } catch (java.net.SocketException e) {
-      return false;
-    }
   }
 }

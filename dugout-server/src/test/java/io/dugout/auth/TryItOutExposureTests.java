@@ -7,10 +7,8 @@ import io.dugout.ServerProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -92,22 +90,8 @@ class TryItOutExposureTests {
   }
 
   private static InetAddress externalAddress() throws SocketException {
-    Optional<InetAddress> external =
-        NetworkInterface.networkInterfaces()
-            .filter(TryItOutExposureTests::isUp)
-            .flatMap(NetworkInterface::inetAddresses)
-            .filter(
-                a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
-            .findFirst();
+    Optional<InetAddress> external = LocalAddresses.nonLoopback();
     assumeTrue(external.isPresent(), "this machine has no non-loopback address to call from");
     return external.get();
-  }
-
-  private static boolean isUp(NetworkInterface network) {
-    try {
-      return network.isUp() && !network.isLoopback();
-    } catch (SocketException e) {
-      return false;
-    }
   }
 }

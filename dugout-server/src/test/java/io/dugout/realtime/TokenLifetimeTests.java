@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.Waits;
 import io.dugout.api.Jwts;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,7 +46,7 @@ class TokenLifetimeTests extends RealtimeTestBase {
   void refusesFramesOfASessionWhoseTokenHasExpired() {
     String room = groupOf("alice", "bob");
     var bob = connectWith(tokenFor("bob", Instant.now().plus(SHORT)));
-    sleep(SHORT.plusMillis(100));
+    Waits.sleep(SHORT.plusMillis(100));
     try {
       bob.sendJson("/app/rooms." + room + ".messages", text("late", "after expiry"), "late");
     } catch (java.util.concurrent.CompletionException closedMeanwhile) {
@@ -68,7 +69,7 @@ class TokenLifetimeTests extends RealtimeTestBase {
         "{\"token\":\"" + tokenFor("bob", Instant.now().plusSeconds(3600)) + "\"}",
         "refresh");
     bob.awaitReceipt("refresh");
-    sleep(SHORT.plusMillis(1500));
+    Waits.sleep(SHORT.plusMillis(1500));
     bob.sendJson("/app/rooms." + room + ".messages", text("b1", "after the first expiry"), "b1");
     bob.awaitReceipt("b1");
     assertThat(bob.isClosed()).isFalse();
@@ -130,14 +131,5 @@ class TokenLifetimeTests extends RealtimeTestBase {
     var stomp = StompTestClient.connect(port, token);
     adopt(stomp);
     return stomp;
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }
