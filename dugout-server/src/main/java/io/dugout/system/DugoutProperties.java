@@ -28,13 +28,30 @@ public record DugoutProperties(
   /**
    * @param type the storage adapter; an unknown value stops startup
    * @param fsync whether every write waits for the disk (survives power loss, not only a process
-   *     kill), at a large cost in write throughput
+   *     kill), at a large cost in write throughput (RocksDB)
+   * @param mongodb how the MongoDB adapter reads and writes (the connection itself is Spring Boot's
+   *     {@code spring.mongodb.*})
    */
   public record Store(
-      @DefaultValue("rocksdb") StoreType type, @DefaultValue("false") boolean fsync) {}
+      @DefaultValue("rocksdb") StoreType type,
+      @DefaultValue("false") boolean fsync,
+      @DefaultValue Mongodb mongodb) {}
+
+  /**
+   * @param writeConcern {@code majority} (the default: a write returns once a majority of the
+   *     replica set has it in its journal, so a failover never loses it) or a number of members
+   * @param readConcern {@code majority} (the default: reads see only writes that cannot be rolled
+   *     back) or another MongoDB read concern level such as {@code local}
+   */
+  public record Mongodb(
+      @DefaultValue("majority") String writeConcern,
+      @DefaultValue("majority") String readConcern) {}
 
   /** The storage adapters Dugout has. */
   public enum StoreType {
-    ROCKSDB
+    /** Embedded, single node: RocksDB on local disk. */
+    ROCKSDB,
+    /** Cluster: MongoDB through {@code spring.mongodb.uri}. */
+    MONGODB
   }
 }

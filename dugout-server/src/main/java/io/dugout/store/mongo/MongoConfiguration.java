@@ -1,0 +1,102 @@
+package io.dugout.store.mongo;
+
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import io.dugout.message.MessageStore;
+import io.dugout.room.RoomStore;
+import io.dugout.system.DugoutProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.mongodb.autoconfigure.MongoConnectionDetails;
+import org.springframework.boot.mongodb.autoconfigure.MongoProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Selects the MongoDB adapters when {@code dugout.store.type=mongodb}, on the {@link MongoClient}
+ * that Spring Boot builds from {@code spring.mongodb.*} (its pool, TLS, credentials, health and
+ * metrics apply). The database is the one named in {@code spring.mongodb.uri} (or {@code
+ * spring.mongodb.database}).
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "dugout.store.type", havingValue = "mongodb")
+class MongoConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(MongoConfiguration.class);
+
+  @Bean
+  MongoStorage mongoStorage(
+      MongoClient client,
+      MongoConnectionDetails connection,
+      MongoProperties mongoProperties,
+      DugoutProperties properties) {
+    String database =
+        mongoProperties.getDatabase() != null
+            ? mongoProperties.getDatabase()
+            : connection.getConnectionString().getDatabase();
+    if (database == null || database.isBlank()) {
+      throw new IllegalStateException(
+          "spring.mongodb.uri names no database: put it in the path, as in"
+              + " mongodb://mongo:27017/dugout?replicaSet=rs0");
+    }
+    var settings = properties.store().mongodb();
+    var storage =
+        MongoStorage.open(
+            client,
+            database,
+            writeConcern(settings.writeConcern()),
+            readConcern(settings.readConcern()));
+    log.info("Store: MongoDB database {}; cluster storage", storage.describe());
+    if (!storage.transactions()) {
+      log.warn(
+          "MongoDB is a standalone server, not a replica set: majority means this one server, and a"
+              + " room created during a crash may lack its members. Run a replica set.");
+    }
+    return storage;
+  }
+
+  @Bean
+  MessageStore mongoMessageStore(MongoStorage storage) {
+    return new MongoMessageStore(storage);
+  }
+
+  @Bean
+  RoomStore mongoRoomStore(MongoStorage storage) {
+    return new MongoRoomStore(storage);
+  }
+
+  /** {@code majority} or a number of members; never 0, which would not even report a collision. */
+  static WriteConcern writeConcern(String value) {
+    if ("majority".equalsIgnoreCase(value.strip())) {
+      return WriteConcern.MAJORITY;
+    }
+    try {
+      int members = Integer.parseInt(value.strip());
+      if (members >= 1) {
+        return new WriteConcern(members);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "dugout.store.mongodb.write-concern must be 'majority' or a number of members >= 1, not '"
+            + value
+            + "'");
+  }
+
+  static ReadConcern readConcern(String value) {
+    try {
+      return new ReadConcern(ReadConcernLevel.fromString(value.strip()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "dugout.store.mongodb.read-concern must be a MongoDB read concern level such as"
+              + " 'majority' or 'local', not '"
+              + value
+              + "'",
+          e);
+    }
+  }
+}

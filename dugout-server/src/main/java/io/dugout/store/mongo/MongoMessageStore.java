@@ -1,0 +1,163 @@
+package io.dugout.store.mongo;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gt;
+import static com.mongodb.client.model.Filters.lt;
+
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import io.dugout.message.Attachment;
+import io.dugout.message.Message;
+import io.dugout.message.MessageKind;
+import io.dugout.message.MessageStore;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.Document;
+
+/**
+ * {@link MessageStore} on MongoDB: one document per message in {@code messages}. A write is one
+ * insert; the unique indexes {@code {roomId, seq}} and {@code {roomId, senderId, clientMsgId}}
+ * decide whether it lands, across every node and every former partition owner, and the write
+ * returns only once the configured write concern (majority by default) has acknowledged it. Every
+ * read is one range scan of {@code {roomId, seq}}.
+ */
+final class MongoMessageStore implements MessageStore {
+
+  private final MongoCollection<Document> messages;
+  private final MongoCollection<Document> holders;
+
+  MongoMessageStore(MongoStorage storage) {
+    this.messages = storage.collection(MongoStorage.MESSAGES);
+    this.holders = storage.holders(MongoStorage.MESSAGES);
+  }
+
+  @Override
+  public Written write(Message message) {
+    try {
+      messages.insertOne(toDocument(message));
+      return new Written(message, Outcome.CREATED);
+    } catch (MongoWriteException e) {
+      if (!MongoStorage.isDuplicateKey(e)) {
+        throw e;
+      }
+      return collided(message, e);
+    }
+  }
+
+  /**
+   * Which of the two places was taken. why: the error names only the first index that collided, and
+   * its wording differs between servers; two point reads on the indexes say it exactly, and the
+   * retry key wins when both are taken (a retry must get its original, whatever seq it asked for).
+   */
+  private Written collided(Message message, MongoWriteException cause) {
+    Document original =
+        holders
+            .find(
+                and(
+                    eq("roomId", message.roomId()),
+                    eq("senderId", message.senderId()),
+                    eq("clientMsgId", message.clientMsgId())))
+            .first();
+    if (original != null) {
+      return new Written(fromDocument(original), Outcome.RETRY);
+    }
+    Document holder =
+        holders.find(and(eq("roomId", message.roomId()), eq("seq", message.seq()))).first();
+    if (holder != null) {
+      return new Written(fromDocument(holder), Outcome.SEQ_TAKEN);
+    }
+    throw new IllegalStateException(
+        "duplicate key on " + message.roomId() + "#" + message.seq() + " but no holder", cause);
+  }
+
+  @Override
+  public long lastSeq(String roomId) {
+    Document last =
+        messages
+            .find(eq("roomId", roomId))
+            .sort(Sorts.descending("seq"))
+            .projection(Projections.include("seq"))
+            .limit(1)
+            .first();
+    return last == null ? 0 : last.get("seq", Number.class).longValue();
+  }
+
+  @Override
+  public List<Message> before(String roomId, long beforeSeq, int limit) {
+    if (beforeSeq <= 1 || limit <= 0) {
+      return List.of();
+    }
+    return page(
+        messages
+            .find(and(eq("roomId", roomId), lt("seq", beforeSeq)))
+            .sort(Sorts.descending("seq"))
+            .limit(limit),
+        limit);
+  }
+
+  @Override
+  public List<Message> after(String roomId, long afterSeq, int limit) {
+    if (limit <= 0) {
+      return List.of();
+    }
+    return page(
+        messages
+            .find(and(eq("roomId", roomId), gt("seq", afterSeq)))
+            .sort(Sorts.ascending("seq"))
+            .limit(limit),
+        limit);
+  }
+
+  private static List<Message> page(Iterable<Document> found, int limit) {
+    var page = new ArrayList<Message>(Math.min(limit, 128));
+    for (Document document : found) {
+      page.add(fromDocument(document));
+    }
+    return page;
+  }
+
+  static Document toDocument(Message message) {
+    var attachments = new ArrayList<Document>(message.attachments().size());
+    for (Attachment a : message.attachments()) {
+      attachments.add(
+          new Document("url", a.url())
+              .append("name", a.name())
+              .append("size", a.size())
+              .append("mime", a.mime()));
+    }
+    var document =
+        new Document("roomId", message.roomId())
+            .append("seq", message.seq())
+            .append("senderId", message.senderId())
+            .append("kind", message.kind().name())
+            .append("content", message.content())
+            .append("attachments", attachments)
+            .append("clientMsgId", message.clientMsgId());
+    MongoStorage.putInstant(document, "sentAt", message.sentAt());
+    return document;
+  }
+
+  static Message fromDocument(Document d) {
+    var attachments = new ArrayList<Attachment>();
+    for (Document a : d.getList("attachments", Document.class, List.of())) {
+      attachments.add(
+          new Attachment(
+              a.getString("url"),
+              a.getString("name"),
+              a.get("size", Number.class).longValue(),
+              a.getString("mime")));
+    }
+    return new Message(
+        d.getString("roomId"),
+        d.get("seq", Number.class).longValue(),
+        d.getString("senderId"),
+        MessageKind.valueOf(d.getString("kind")),
+        d.getString("content"),
+        List.copyOf(attachments),
+        d.getString("clientMsgId"),
+        MongoStorage.getInstant(d, "sentAt"));
+  }
+}

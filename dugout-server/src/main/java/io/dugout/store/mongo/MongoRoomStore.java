@@ -1,0 +1,206 @@
+package io.dugout.store.mongo;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.MongoWriteException;
+import com.mongodb.TransactionOptions;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.Updates;
+import io.dugout.room.Member;
+import io.dugout.room.MemberRole;
+import io.dugout.room.Room;
+import io.dugout.room.RoomStore;
+import io.dugout.room.RoomType;
+import io.dugout.room.TradeContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * {@link RoomStore} on MongoDB: {@code rooms} keyed by room id, {@code members} one document per
+ * (room, user). The unique index on {@code uniqueKey} decides which of racing creations of a DIRECT
+ * or TRADE room wins; a room and its first members are written in one transaction where the
+ * deployment has them (every replica set), so a crash never leaves a room without its members.
+ */
+final class MongoRoomStore implements RoomStore {
+
+  private final MongoStorage storage;
+  private final MongoCollection<Document> rooms;
+  private final MongoCollection<Document> members;
+
+  MongoRoomStore(MongoStorage storage) {
+    this.storage = storage;
+    this.rooms = storage.collection(MongoStorage.ROOMS);
+    this.members = storage.collection(MongoStorage.MEMBERS);
+  }
+
+  @Override
+  public Created create(Room room, List<Member> initial) {
+    Document roomDocument = toDocument(room);
+    List<Document> memberDocuments = initial.stream().map(MongoRoomStore::toDocument).toList();
+    try {
+      if (storage.transactions()) {
+        insertInTransaction(roomDocument, memberDocuments);
+      } else {
+        // why: without transactions (a standalone server, which production never is) a crash
+        // between the two inserts leaves a room nobody is a member of; the room goes first so
+        // that a losing racer never leaves members behind
+        rooms.insertOne(roomDocument);
+        if (!memberDocuments.isEmpty()) {
+          members.insertMany(memberDocuments);
+        }
+      }
+      return new Created(room, true);
+    } catch (MongoWriteException e) {
+      if (!MongoStorage.isDuplicateKey(e) || room.uniqueKey() == null) {
+        throw e;
+      }
+      Document existing =
+          storage.holders(MongoStorage.ROOMS).find(eq("uniqueKey", room.uniqueKey())).first();
+      if (existing == null) {
+        throw e;
+      }
+      return new Created(fromDocument(existing), false);
+    }
+  }
+
+  private void insertInTransaction(Document room, List<Document> memberDocuments) {
+    var options =
+        TransactionOptions.builder()
+            .writeConcern(rooms.getWriteConcern())
+            .readConcern(rooms.getReadConcern())
+            .build();
+    try (var session = storage.client().startSession()) {
+      session.withTransaction(
+          () -> {
+            rooms.insertOne(session, room);
+            if (!memberDocuments.isEmpty()) {
+              members.insertMany(session, memberDocuments);
+            }
+            return null;
+          },
+          options);
+    }
+  }
+
+  @Override
+  public Optional<Room> find(String roomId) {
+    return Optional.ofNullable(rooms.find(eq("_id", roomId)).first())
+        .map(MongoRoomStore::fromDocument);
+  }
+
+  @Override
+  public Optional<Member> findMember(String roomId, String userId) {
+    return Optional.ofNullable(members.find(member(roomId, userId)).first())
+        .map(MongoRoomStore::memberFrom);
+  }
+
+  @Override
+  public List<Member> members(String roomId) {
+    var found = new ArrayList<Member>();
+    members
+        .find(eq("roomId", roomId))
+        .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
+        .forEach(d -> found.add(memberFrom(d)));
+    return found;
+  }
+
+  @Override
+  public boolean addMember(Member member) {
+    try {
+      members.insertOne(toDocument(member));
+      return true;
+    } catch (MongoWriteException e) {
+      if (MongoStorage.isDuplicateKey(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public boolean removeMember(String roomId, String userId) {
+    return members.deleteOne(member(roomId, userId)).getDeletedCount() > 0;
+  }
+
+  @Override
+  public Optional<Member> markRead(String roomId, String userId, long seq) {
+    Document updated =
+        members.findOneAndUpdate(
+            member(roomId, userId),
+            Updates.max("lastReadSeq", seq),
+            new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+    return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
+  }
+
+  @Override
+  public List<String> roomIdsOf(String userId) {
+    var ids = new ArrayList<String>();
+    members
+        .find(eq("userId", userId))
+        .projection(Projections.include("roomId"))
+        .forEach(d -> ids.add(d.getString("roomId")));
+    return ids;
+  }
+
+  private static Bson member(String roomId, String userId) {
+    return and(eq("roomId", roomId), eq("userId", userId));
+  }
+
+  private static Document toDocument(Room room) {
+    var document =
+        new Document("_id", room.id())
+            .append("type", room.type().name())
+            .append("title", room.title());
+    if (room.trade() != null) {
+      document.append(
+          "trade",
+          new Document("itemId", room.trade().itemId())
+              .append("sellerId", room.trade().sellerId()));
+    }
+    MongoStorage.putInstant(document, "createdAt", room.createdAt());
+    // why: absent, not null, on groups: the unique index covers only rooms that have a key
+    if (room.uniqueKey() != null) {
+      document.append("uniqueKey", room.uniqueKey());
+    }
+    return document;
+  }
+
+  private static Room fromDocument(Document d) {
+    Document trade = d.get("trade", Document.class);
+    return new Room(
+        d.getString("_id"),
+        RoomType.valueOf(d.getString("type")),
+        d.getString("title"),
+        trade == null
+            ? null
+            : new TradeContext(trade.getString("itemId"), trade.getString("sellerId")),
+        MongoStorage.getInstant(d, "createdAt"),
+        d.getString("uniqueKey"));
+  }
+
+  private static Document toDocument(Member member) {
+    var document =
+        new Document("roomId", member.roomId())
+            .append("userId", member.userId())
+            .append("role", member.role().name());
+    MongoStorage.putInstant(document, "joinedAt", member.joinedAt());
+    return document.append("lastReadSeq", member.lastReadSeq());
+  }
+
+  private static Member memberFrom(Document d) {
+    return new Member(
+        d.getString("roomId"),
+        d.getString("userId"),
+        MemberRole.valueOf(d.getString("role")),
+        MongoStorage.getInstant(d, "joinedAt"),
+        d.get("lastReadSeq", Number.class).longValue());
+  }
+}

@@ -1,0 +1,139 @@
+package io.dugout.store.mongo;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import com.mongodb.ReadConcern;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.connection.ClusterType;
+import java.time.Instant;
+import java.util.Date;
+import org.bson.Document;
+
+/**
+ * Dugout's collections in one database, with their indexes created (idempotently) when opened.
+ *
+ * <ul>
+ *   <li>{@code messages}: unique {@code {roomId, seq}} (the seq arbiter, every history page and
+ *       {@code lastSeq}) and unique {@code {roomId, senderId, clientMsgId}} (the retry key).
+ *   <li>{@code rooms}: {@code _id} is the room id; unique {@code uniqueKey}, only on rooms that
+ *       have one (DIRECT and TRADE).
+ *   <li>{@code members}: unique {@code {roomId, userId}} (membership checks, a room's members) and
+ *       {@code {userId}} (a user's rooms).
+ * </ul>
+ */
+final class MongoStorage {
+
+  static final String MESSAGES = "messages";
+  static final String ROOMS = "rooms";
+  static final String MEMBERS = "members";
+
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final boolean transactions;
+
+  private MongoStorage(MongoClient client, MongoDatabase database, boolean transactions) {
+    this.client = client;
+    this.database = database;
+    this.transactions = transactions;
+  }
+
+  /** Opens the database with the given concerns and makes sure every index exists. */
+  static MongoStorage open(
+      MongoClient client, String databaseName, WriteConcern writeConcern, ReadConcern readConcern) {
+    MongoDatabase database =
+        client
+            .getDatabase(databaseName)
+            .withWriteConcern(writeConcern)
+            .withReadConcern(readConcern);
+    createIndexes(database);
+    return new MongoStorage(client, database, supportsTransactions(client));
+  }
+
+  MongoCollection<Document> collection(String name) {
+    return database.getCollection(name);
+  }
+
+  /**
+   * The collection for reading the holder of a unique key that a write just collided with. why: the
+   * collision proves the holder is on the primary, but a majority read may not see it yet (its
+   * writer may still be waiting for the majority); a local read on the primary always does.
+   */
+  MongoCollection<Document> holders(String name) {
+    return database.getCollection(name).withReadConcern(ReadConcern.LOCAL);
+  }
+
+  MongoClient client() {
+    return client;
+  }
+
+  /** Whether multi-document transactions are available (replica sets and sharded clusters). */
+  boolean transactions() {
+    return transactions;
+  }
+
+  String describe() {
+    return database.getName()
+        + " (write concern "
+        + database.getWriteConcern().asDocument().toJson()
+        + ", read concern "
+        + database.getReadConcern().asDocument().toJson()
+        + (transactions ? "" : ", no transactions: not a replica set")
+        + ")";
+  }
+
+  private static void createIndexes(MongoDatabase database) {
+    // why: createIndex is a no-op when an identical index exists, so every node may run it at start
+    var messages = database.getCollection(MESSAGES);
+    messages.createIndex(
+        Indexes.ascending("roomId", "seq"), new IndexOptions().name("room_seq").unique(true));
+    messages.createIndex(
+        Indexes.ascending("roomId", "senderId", "clientMsgId"),
+        new IndexOptions().name("room_sender_clientMsgId").unique(true));
+    database
+        .getCollection(ROOMS)
+        .createIndex(
+            Indexes.ascending("uniqueKey"),
+            new IndexOptions()
+                .name("uniqueKey")
+                .unique(true)
+                // why: groups have no key and store no field, and a sparse index skips them
+                .sparse(true));
+    var members = database.getCollection(MEMBERS);
+    members.createIndex(
+        Indexes.ascending("roomId", "userId"), new IndexOptions().name("room_user").unique(true));
+    members.createIndex(Indexes.ascending("userId"), new IndexOptions().name("user"));
+  }
+
+  /** Known once the client has talked to the deployment, as it has after creating indexes. */
+  private static boolean supportsTransactions(MongoClient client) {
+    var type = client.getClusterDescription().getType();
+    return type == ClusterType.REPLICA_SET || type == ClusterType.SHARDED;
+  }
+
+  static boolean isDuplicateKey(MongoWriteException e) {
+    return e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY;
+  }
+
+  /**
+   * Writes an instant as a BSON date (milliseconds, so that the shell, TTL indexes and range
+   * queries see a date) plus the nanoseconds within that millisecond under {@code field + "Nanos"}.
+   * why: BSON dates keep milliseconds only, and the store must give back exactly the instant it was
+   * given (clients send microseconds).
+   */
+  static void putInstant(Document document, String field, Instant instant) {
+    document
+        .append(field, Date.from(instant))
+        .append(field + "Nanos", instant.getNano() % 1_000_000);
+  }
+
+  static Instant getInstant(Document document, String field) {
+    Date date = document.getDate(field);
+    Number nanos = document.get(field + "Nanos", Number.class);
+    return date.toInstant().plusNanos(nanos == null ? 0 : nanos.longValue());
+  }
+}

@@ -1,0 +1,29 @@
+package io.dugout.store.mongo;
+
+import io.dugout.room.RoomStore;
+import io.dugout.room.RoomStoreContract;
+
+/** {@link RoomStoreContract} on mongo-java-server, in this JVM. */
+class MongoRoomStoreTests extends RoomStoreContract {
+
+  private InJvmMongo server;
+  private MongoFixture fixture;
+
+  @Override
+  protected RoomStore openEmpty() {
+    server = new InJvmMongo();
+    fixture = new MongoFixture(server.uri());
+    return new MongoRoomStore(fixture.open());
+  }
+
+  @Override
+  protected RoomStore reopen() {
+    return new MongoRoomStore(fixture.reopen());
+  }
+
+  @Override
+  protected void close() {
+    fixture.close();
+    server.close();
+  }
+}

@@ -1,0 +1,45 @@
+package io.dugout.store.mongo;
+
+import io.dugout.room.RoomStore;
+import io.dugout.room.RoomStoreContract;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * {@link RoomStoreContract} on SecantusDB: real WiredTiger indexes, a one-node replica set,
+ * majority concerns, room creation in a transaction. One server for the class, a fresh database per
+ * test.
+ */
+class SecantusRoomStoreTests extends RoomStoreContract {
+
+  private static SecantusServer server;
+  private MongoFixture fixture;
+
+  @BeforeAll
+  static void startServer() {
+    server = SecantusServer.start();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Override
+  protected RoomStore openEmpty() {
+    fixture = new MongoFixture(server.uri());
+    return new MongoRoomStore(fixture.open());
+  }
+
+  @Override
+  protected RoomStore reopen() {
+    return new MongoRoomStore(fixture.reopen());
+  }
+
+  @Override
+  protected void close() {
+    fixture.close();
+  }
+}
