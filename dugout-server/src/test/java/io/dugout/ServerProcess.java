@@ -97,6 +97,7 @@ public final class ServerProcess implements AutoCloseable {
     command.add(DugoutApplication.class.getName());
     command.add("--server.port=" + port);
     command.add("--dugout.data-dir=" + dataDir);
+    command.addAll(TestStore.serverArgs(dataDir.toAbsolutePath().toString()));
     command.addAll(List.of(extraArgs));
     try {
       var builder = new ProcessBuilder(command);

@@ -1,6 +1,7 @@
 package io.dugout.api;
 
 import io.dugout.DugoutApplication;
+import io.dugout.TestStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,6 +37,7 @@ public abstract class ApiTest {
   static void dataDir(DynamicPropertyRegistry registry) {
     Path dir = tempDir();
     registry.add("dugout.data-dir", dir::toString);
+    TestStore.configure(registry);
   }
 
   @BeforeEach

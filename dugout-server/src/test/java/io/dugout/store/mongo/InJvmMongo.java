@@ -8,10 +8,21 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
  * unique indexes, but no real range indexes, no transactions and no replication, so it checks
  * behaviour, never speed or durability.
  */
-final class InJvmMongo implements AutoCloseable {
+public final class InJvmMongo implements AutoCloseable {
 
   private final MongoServer server = new MongoServer(new MemoryBackend());
   private final String uri;
+
+  private static InJvmMongo shared;
+
+  /** One server for the whole test JVM, started on first use and stopped when the JVM exits. */
+  public static synchronized InJvmMongo shared() {
+    if (shared == null) {
+      shared = new InJvmMongo();
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close));
+    }
+    return shared;
+  }
 
   InJvmMongo() {
     server.bind("127.0.0.1", 0);
@@ -19,7 +30,7 @@ final class InJvmMongo implements AutoCloseable {
     uri = "mongodb://127.0.0.1:" + address.getPort();
   }
 
-  String uri() {
+  public String uri() {
     return uri;
   }
 
