@@ -41,6 +41,7 @@ final class ClientSession {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
   private volatile CloseStatus closeAfterFlush;
+  private volatile CloseStatus closedWith;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
@@ -141,12 +142,18 @@ final class ClientSession {
     return queuedFrames.get();
   }
 
+  /** The status the server closed the session with; null while open or when the client closed. */
+  CloseStatus closedWith() {
+    return closedWith;
+  }
+
   /**
    * Closes the connection, dropping what is still queued. Returns at once: the close handshake with
    * a stuck client can block, and the caller may be delivering a room's messages.
    */
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
+      closedWith = status;
       queue.clear();
       writers.execute(
           () -> {
@@ -170,15 +177,22 @@ final class ClientSession {
       while (true) {
         var batch = new StringBuilder(256);
         Outgoing next;
+        int messages = 0;
+        long oldestStored = 0;
         while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
           next.appendTo(batch);
           queuedFrames.decrementAndGet();
           queuedBytes.addAndGet(-next.bytes());
+          if (next instanceof Outgoing.Shared shared) {
+            messages++;
+            oldestStored = oldestStored == 0 ? shared.parts().storedAtNanos() : oldestStored;
+          }
         }
         if (batch.isEmpty() || closed.get()) {
           break;
         }
         write(batch);
+        limits.deliveries().written(messages, oldestStored);
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
@@ -211,6 +225,15 @@ final class ClientSession {
     }
   }
 
-  /** The budgets of one session's outbound queue, and where overflows are counted. */
-  record Limits(int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers) {}
+  /** The budgets of one session's outbound queue, and where overflows and writes are counted. */
+  record Limits(
+      int maxQueuedFrames,
+      long maxQueuedBytes,
+      AtomicLong slowConsumers,
+      DeliveryMeter deliveries) {
+
+    Limits(int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers) {
+      this(maxQueuedFrames, maxQueuedBytes, slowConsumers, DeliveryMeter.NONE);
+    }
+  }
 }
