@@ -142,7 +142,10 @@ final class ClientSession {
     return queuedFrames.get();
   }
 
-  /** The status the server closed the session with; null while open or when the client closed. */
+  /**
+   * The status of the session's first {@link #close}: the server's reason when the server closed
+   * it, the container's report when the client did; null while open.
+   */
   CloseStatus closedWith() {
     return closedWith;
   }
