@@ -10,8 +10,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * {@code dugout.test.store=mongodb} is set (the build's {@code mongodb-e2e} run). The same tests,
  * not copies, prove every guarantee on both.
  *
- * <p>why: Spring Boot's MongoDB health check sends {@code hello}, which the in-JVM stand-in does not
- * implement, so it is switched off here; against a real MongoDB it stays on.
+ * <p>why: Spring Boot's MongoDB health check sends {@code hello}, which the in-JVM stand-in does
+ * not implement, so it is switched off here; against a real MongoDB it stays on.
  */
 public final class TestStore {
 

@@ -168,6 +168,20 @@ final class Commands {
     options.add(OptionSpec.value("io-threads", "N", "0", "STOMP I/O threads (0 = one per core)"));
     options.add(
         OptionSpec.value(
+            "scrape",
+            "URL",
+            "",
+            "sample this /actuator/prometheus during the run and report the server's own figures"
+                + " (CPU, deliveries/s, delivery p99, GC, queue depth) beside the clients'"));
+    options.add(
+        OptionSpec.value(
+            "scrape-token",
+            "TOKEN",
+            "",
+            "bearer token for --scrape (default: a service token from the run's token source)"));
+    options.add(OptionSpec.value("scrape-interval", "TIME", "1s", "time between two scrapes"));
+    options.add(
+        OptionSpec.value(
             "out",
             "DIR",
             "",

@@ -14,6 +14,7 @@ import io.dugout.loadtest.report.RunResult;
 import io.dugout.loadtest.report.SummaryTable;
 import io.dugout.loadtest.scenario.RunContext;
 import io.dugout.loadtest.scenario.Scenario;
+import io.dugout.loadtest.scrape.ServerScraper;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -93,7 +94,9 @@ public final class Main {
             : new DevTokenSource(api);
     Metrics metrics = new Metrics();
     Scenario.Outcome outcome;
-    try (RunContext context = new RunContext(options, api, tokens, metrics);
+    ServerScraper scraper = scraper(options, tokens);
+    try (scraper;
+        RunContext context = new RunContext(options, api, tokens, metrics);
         Progress progress = new Progress(metrics, err, () -> name + "/" + context.phase())) {
       outcome = entry.scenario().get().run(context);
     } catch (TargetException | UsageException ex) {
@@ -106,7 +109,11 @@ public final class Main {
     }
     Map<String, String> shown = new LinkedHashMap<>(options.asMap());
     shown.computeIfPresent("hmac-secret", (key, value) -> value.isEmpty() ? value : "(set)");
+    shown.computeIfPresent("scrape-token", (key, value) -> value.isEmpty() ? value : "(set)");
     RunResult result = metrics.result(name, shown, outcome.tables(), outcome.notes());
+    if (scraper != null) {
+      result = result.withServer(scraper.figures());
+    }
     Path dir =
         options.string("out") != null
             ? Path.of(options.string("out"))
@@ -119,6 +126,32 @@ public final class Main {
     out.print(SummaryTable.render(result));
     out.println("report: " + dir.resolve("report.html") + "  (raw: " + json + ")");
     return verdict(result, maxErrorRate, name, err);
+  }
+
+  /** A scraper of the server's metrics when {@code --scrape} is given, else null. */
+  private static ServerScraper scraper(Options options, TokenSource tokens) {
+    String url = options.string("scrape");
+    if (url == null) {
+      return null;
+    }
+    String token = options.string("scrape-token");
+    return ServerScraper.start(
+        parseScrapeUrl(url),
+        token != null ? () -> token : tokens::serviceToken,
+        options.duration("scrape-interval"));
+  }
+
+  private static URI parseScrapeUrl(String url) {
+    try {
+      URI uri = URI.create(url);
+      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+          || uri.getHost() == null) {
+        throw new UsageException("--scrape must be an http(s):// URL with a host, got " + url);
+      }
+      return uri;
+    } catch (IllegalArgumentException ex) {
+      throw new UsageException("--scrape is not a URL: " + url);
+    }
   }
 
   static int verdict(RunResult result, double maxErrorRate, String name, PrintStream err) {

@@ -46,6 +46,37 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void scrapePutsTheServersOwnFiguresBesideTheClients() throws Exception {
+    Run run =
+        run(
+            "chat",
+            "--users",
+            "4",
+            "--rooms",
+            "1",
+            "--rate",
+            "50",
+            "--duration",
+            "3s",
+            "--ramp-up",
+            "0s",
+            "--scrape",
+            server.url() + "/actuator/prometheus",
+            "--scrape-interval",
+            "500ms");
+
+    run.assertSucceeded();
+    JsonNode figures = run.result.path("server");
+    assertThat(figures.path("scrapes").asInt()).isGreaterThanOrEqualTo(2);
+    assertThat(figures.path("failedScrapes").asInt()).isZero();
+    assertThat(figures.path("deliveriesPerSecond").asDouble()).isPositive();
+    assertThat(figures.path("appendedPerSecond").asDouble()).isPositive();
+    assertThat(figures.path("deliveryP99Ms").asDouble()).isPositive();
+    assertThat(figures.path("timeline").size()).isGreaterThanOrEqualTo(1);
+    assertThat(Files.readString(run.dir.resolve("report.html"))).contains("scrapeUrl");
+  }
+
+  @Test
   void sendFlowGetsEveryMessageBackToItsSender() throws Exception {
     Run run = run("send", "--users", "6", "--rooms", "2", "--loops", "3", "--ramp-up", "1s");
 

@@ -1,5 +1,6 @@
 package io.dugout.auth;
 
+import io.dugout.system.AccessLog;
 import io.dugout.system.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,6 +22,8 @@ import org.springframework.security.oauth2.server.resource.InvalidBearerTokenExc
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -91,6 +94,12 @@ class SecurityConfiguration implements WebMvcConfigurer {
       caller = TokenVerifier.callerOf(jwt);
     } catch (TokenVerifier.InvalidTokenException e) {
       throw new InvalidBearerTokenException(e.getMessage());
+    }
+    var request = RequestContextHolder.getRequestAttributes();
+    if (request != null) {
+      // why: the access log names the caller, and runs outside the security filters
+      request.setAttribute(
+          AccessLog.USER_ATTRIBUTE, caller.userId(), RequestAttributes.SCOPE_REQUEST);
     }
     var authorities =
         caller.service()

@@ -38,6 +38,7 @@ class ClientInbound {
   private final SendRateLimiter rateLimiter;
   private final RealtimeProperties properties;
   private final JsonMapper json;
+  private final RealtimeMetrics metrics;
   private final Map<String, Long> lastTyping = new ConcurrentHashMap<>();
 
   ClientInbound(
@@ -49,7 +50,8 @@ class ClientInbound {
       RoomBroadcaster broadcaster,
       SendRateLimiter rateLimiter,
       RealtimeProperties properties,
-      JsonMapper json) {
+      JsonMapper json,
+      RealtimeMetrics metrics) {
     this.tokens = tokens;
     this.messages = messages;
     this.rooms = rooms;
@@ -59,6 +61,7 @@ class ClientInbound {
     this.rateLimiter = rateLimiter;
     this.properties = properties;
     this.json = json;
+    this.metrics = metrics;
   }
 
   void handle(ClientSession session, Message<byte[]> frame) {
@@ -88,11 +91,13 @@ class ClientInbound {
 
   private void connect(ClientSession session, StompHeaderAccessor headers) {
     if (session.connected()) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.ALREADY_CONNECTED);
       fail(session, "already connected", headers);
       return;
     }
     String version = version(headers.getFirstNativeHeader("accept-version"));
     if (version == null) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.UNSUPPORTED_VERSION);
       fail(session, "unsupported STOMP version: this server speaks 1.1 and 1.2", headers);
       return;
     }
@@ -100,12 +105,14 @@ class ClientInbound {
     try {
       verified = tokens.verify(token(headers));
     } catch (TokenVerifier.InvalidTokenException e) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.INVALID_TOKEN);
       fail(session, "invalid token: " + e.getMessage(), headers);
       return;
     }
     Caller caller = verified.caller();
     var client = HeartBeat.parse(headers.getFirstNativeHeader("heart-beat"));
     if (client == null) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.INVALID_HEART_BEAT);
       fail(session, HeartBeat.INVALID, headers);
       return;
     }
@@ -156,12 +163,14 @@ class ClientInbound {
       String id,
       String destination,
       String roomId) {
+    long start = System.nanoTime();
     try {
       Long since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
       if (since == null) {
         access.requireReader(session.caller(), roomId);
         subscriptions.add(Subscription.live(session, id, destination, roomId));
         receipt(session, headers);
+        metrics.subscribed(start, false);
         return;
       }
       var subscription = Subscription.replaying(session, id, destination, roomId);
@@ -176,6 +185,7 @@ class ClientInbound {
       replay(session, subscription, since, last);
       subscription.goLive();
       receipt(session, headers);
+      metrics.subscribed(start, true);
     } catch (DugoutException e) {
       fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), headers);
     }
@@ -247,6 +257,7 @@ class ClientInbound {
     } catch (DugoutException e) {
       userError(session, headers, e.code(), e.getMessage(), e.field(), body);
     } catch (RateLimited e) {
+      metrics.rateLimited();
       userError(
           session,
           headers,
@@ -325,7 +336,7 @@ class ClientInbound {
             TOKEN_EXPIRED,
             "token expired: reconnect with a fresh token and resume with since-seq",
             null),
-        CloseStatus.POLICY_VIOLATION);
+        CloseStatus.POLICY_VIOLATION.withReason(TOKEN_EXPIRED));
   }
 
   /** Forgets typing times older than the interval, so the map holds only recent typists. */
@@ -357,6 +368,7 @@ class ClientInbound {
       String message,
       String field,
       byte[] body) {
+    metrics.error(code);
     String clientMsgId = clientMsgIdOf(body);
     var error =
         new RealtimeBodies.ErrorBody(
@@ -383,7 +395,8 @@ class ClientInbound {
   }
 
   /** A protocol error: ERROR frame naming the problem, then the connection closes. */
-  private static void fail(ClientSession session, String message, StompHeaderAccessor headers) {
+  private void fail(ClientSession session, String message, StompHeaderAccessor headers) {
+    metrics.error("protocol");
     session.sendAndClose(
         StompFrames.error(message, headers.getReceipt()), CloseStatus.POLICY_VIOLATION);
   }

@@ -49,6 +49,7 @@ final class ClientSession {
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
   private volatile CloseStatus closeAfterFlush;
   private volatile Thread flushWaiter;
+  private volatile CloseStatus closedWith;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
@@ -177,6 +178,7 @@ final class ClientSession {
       LockSupport.parkNanos(this, left);
     }
     if (closed.compareAndSet(false, true)) {
+      closedWith = status;
       queue.clear();
       closeSocket(status);
     }
@@ -187,11 +189,20 @@ final class ClientSession {
   }
 
   /**
+   * The status of the session's first {@link #close}: the server's reason when the server closed
+   * it, the container's report when the client did; null while open.
+   */
+  CloseStatus closedWith() {
+    return closedWith;
+  }
+
+  /**
    * Closes the connection, dropping what is still queued. Returns at once: the close handshake with
    * a stuck client can block, and the caller may be delivering a room's messages.
    */
   void close(CloseStatus status) {
     if (closed.compareAndSet(false, true)) {
+      closedWith = status;
       queue.clear();
       writers.execute(() -> closeSocket(status));
       wakeFlushWaiter();
@@ -217,15 +228,22 @@ final class ClientSession {
       while (true) {
         var batch = new StringBuilder(256);
         Outgoing next;
+        int messages = 0;
+        long oldestStored = 0;
         while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
           next.appendTo(batch);
           queuedFrames.decrementAndGet();
           queuedBytes.addAndGet(-next.bytes());
+          if (next instanceof Outgoing.Shared shared) {
+            messages++;
+            oldestStored = oldestStored == 0 ? shared.parts().storedAtNanos() : oldestStored;
+          }
         }
         if (batch.isEmpty() || closed.get()) {
           break;
         }
         write(batch);
+        limits.deliveries().written(messages, oldestStored);
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
@@ -264,7 +282,20 @@ final class ClientSession {
     }
   }
 
-  /** The budgets of one session's outbound queue, and where overflows are counted. */
+  /** The budgets of one session's outbound queue, and where overflows and writes are counted. */
   record Limits(
-      int maxQueuedFrames, long maxQueuedBytes, AtomicLong slowConsumers, Duration sendTimeLimit) {}
+      int maxQueuedFrames,
+      long maxQueuedBytes,
+      AtomicLong slowConsumers,
+      Duration sendTimeLimit,
+      DeliveryMeter deliveries) {
+
+    Limits(
+        int maxQueuedFrames,
+        long maxQueuedBytes,
+        AtomicLong slowConsumers,
+        Duration sendTimeLimit) {
+      this(maxQueuedFrames, maxQueuedBytes, slowConsumers, sendTimeLimit, DeliveryMeter.NONE);
+    }
+  }
 }

@@ -38,7 +38,7 @@ class RoomBroadcaster implements MessageListener {
     if (subscribers.isEmpty()) {
       return;
     }
-    var parts = frameOf(message);
+    var parts = frameOf(message).storedAt(System.nanoTime());
     for (Subscription subscription : subscribers) {
       subscription.deliver(parts);
     }

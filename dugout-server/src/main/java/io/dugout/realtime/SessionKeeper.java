@@ -5,6 +5,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
@@ -12,28 +15,39 @@ import org.springframework.web.socket.CloseStatus;
 /**
  * Keeps sessions honest and ends them cleanly: sends heart-beats to quiet connections, drops
  * clients silent for three heart-beat intervals or never CONNECTed, ends sessions whose token
- * expired (within a second of its {@code exp}), and on shutdown stops taking frames, lets durable
- * writes in flight finish, then closes every session with a reason.
+ * expired (within a second of its {@code exp}), and on shutdown reports the node not ready, stops
+ * taking frames, lets durable writes in flight finish, then closes every session with a reason.
+ * Once a second it samples every session's outbound queue depth.
  */
 @Component
 class SessionKeeper implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(SessionKeeper.class);
   static final long CONNECT_TIMEOUT_MS = 10_000;
-  private static final CloseStatus SILENT = new CloseStatus(4000, "heart-beat timeout");
+  static final CloseStatus SILENT = new CloseStatus(4000, "heart-beat timeout");
+  static final CloseStatus NO_CONNECT = new CloseStatus(4001, "no CONNECT frame");
   private static final CloseStatus GOING_AWAY =
       CloseStatus.GOING_AWAY.withReason("server shutting down");
 
   private final Subscriptions subscriptions;
   private final StompEndpoint endpoint;
   private final ClientInbound inbound;
+  private final RealtimeMetrics metrics;
+  private final ApplicationEventPublisher events;
   private ScheduledExecutorService timer;
   private volatile boolean running;
 
-  SessionKeeper(Subscriptions subscriptions, StompEndpoint endpoint, ClientInbound inbound) {
+  SessionKeeper(
+      Subscriptions subscriptions,
+      StompEndpoint endpoint,
+      ClientInbound inbound,
+      RealtimeMetrics metrics,
+      ApplicationEventPublisher events) {
     this.subscriptions = subscriptions;
     this.endpoint = endpoint;
     this.inbound = inbound;
+    this.metrics = metrics;
+    this.events = events;
   }
 
   @Override
@@ -49,6 +63,8 @@ class SessionKeeper implements SmartLifecycle {
   @Override
   public void stop() {
     running = false;
+    // why: load balancers stop sending new clients before this node stops taking them
+    AvailabilityChangeEvent.publish(events, this, ReadinessState.REFUSING_TRAFFIC);
     endpoint.stopAccepting(5_000);
     timer.shutdownNow();
     var open = subscriptions.sessions();
@@ -71,10 +87,11 @@ class SessionKeeper implements SmartLifecycle {
     long now = System.currentTimeMillis();
     inbound.forgetOldTyping(now);
     for (ClientSession session : subscriptions.sessions()) {
+      metrics.queueDepth(session.queuedFrames());
       try {
         if (!session.connected()) {
           if (now - session.lastReceivedAt > CONNECT_TIMEOUT_MS) {
-            session.close(new CloseStatus(4001, "no CONNECT frame"));
+            session.close(NO_CONNECT);
           }
           continue;
         }

@@ -1,13 +1,10 @@
 package io.dugout.realtime;
 
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.messaging.Message;
@@ -38,8 +35,9 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
   private final Subscriptions subscriptions;
   private final SendRateLimiter rateLimiter;
   private final RealtimeProperties properties;
+  private final RealtimeMetrics metrics;
+  private final SessionLog sessionLog;
   private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
-  private final AtomicLong slowConsumers = new AtomicLong();
   private final AtomicInteger inFlight = new AtomicInteger();
   private volatile boolean accepting = true;
 
@@ -48,21 +46,20 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
       Subscriptions subscriptions,
       SendRateLimiter rateLimiter,
       RealtimeProperties properties,
-      MeterRegistry meters) {
+      RealtimeMetrics metrics,
+      SessionLog sessionLog) {
     this.inbound = inbound;
     this.subscriptions = subscriptions;
     this.rateLimiter = rateLimiter;
     this.properties = properties;
-    Gauge.builder("dugout.realtime.sessions", subscriptions, s -> s.sessions().size())
-        .register(meters);
-    Gauge.builder("dugout.realtime.slow.consumers", slowConsumers, AtomicLong::get)
-        .description("clients disconnected because their outbound queue overflowed")
-        .register(meters);
+    this.metrics = metrics;
+    this.sessionLog = sessionLog;
   }
 
   @Override
   public void afterConnectionEstablished(WebSocketSession socket) throws Exception {
     if (!accepting) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.SHUTTING_DOWN);
       socket.close(CloseStatus.SERVICE_RESTARTED.withReason("server shutting down"));
       return;
     }
@@ -79,8 +76,9 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
         new ClientSession.Limits(
             properties.maxQueuedFrames(),
             properties.maxQueuedBytes(),
-            slowConsumers,
-            properties.sendTimeLimit());
+            metrics.slowConsumers(),
+            properties.sendTimeLimit(),
+            metrics.deliveries());
     var session = new ClientSession(socket, writers, limits);
     socket.getAttributes().put(SESSION, session);
     socket.getAttributes().put(DECODER, new StompFrameDecoder(properties.maxFrameBytes()));
@@ -106,6 +104,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
       return;
     }
     inFlight.incrementAndGet();
+    boolean wasConnected = session.connected();
     try {
       Message<byte[]> frame;
       while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
@@ -114,12 +113,18 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     } catch (StompFrameDecoder.MalformedFrame e) {
       // why: the client's mistake, told to the client; the server has nothing to look into
       log.debug("Refused a frame of {}: {}", session.id(), e.getMessage());
+      metrics.error("malformed_frame");
       session.sendAndClose(StompFrames.error(e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
     } catch (RuntimeException e) {
       log.error("Unexpected failure handling a frame of {}", session.id(), e);
+      metrics.error("internal");
       session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);
     } finally {
       inFlight.decrementAndGet();
+    }
+    if (!wasConnected && session.connected()) {
+      metrics.connected();
+      sessionLog.connected(session);
     }
   }
 
@@ -134,7 +139,11 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     if (session == null) {
       return;
     }
+    // why: a status set before the container reported the close is the server's own reason
+    var reason = DisconnectReason.of(session.closedWith());
     session.close(closeStatus);
+    metrics.disconnected(reason);
+    sessionLog.disconnected(session, reason, closeStatus);
     subscriptions.closed(session);
     if (session.caller() != null && subscriptions.ofUser(session.caller().userId()).isEmpty()) {
       rateLimiter.forget(session.caller().userId());

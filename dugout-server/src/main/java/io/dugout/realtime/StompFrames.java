@@ -84,5 +84,18 @@ final class StompFrames {
   }
 
   /** The parts of a MESSAGE frame before and after its subscription id, and their UTF-8 size. */
-  record MessageParts(String head, String tail, int bytes) {}
+  record MessageParts(String head, String tail, int bytes, long storedAtNanos) {
+
+    MessageParts(String head, String tail, int bytes) {
+      this(head, tail, bytes, 0);
+    }
+
+    /**
+     * The same frame stamped with when its message was stored ({@link System#nanoTime}), so the
+     * writer can sample delivery latency; frames of replays and events stay unstamped.
+     */
+    MessageParts storedAt(long nanos) {
+      return new MessageParts(head, tail, bytes, nanos);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,6 +19,7 @@ class Subscriptions {
   private final Map<String, ClientSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, List<Subscription>> byRoom = new ConcurrentHashMap<>();
   private final Map<String, Set<ClientSession>> byUser = new ConcurrentHashMap<>();
+  private final AtomicInteger count = new AtomicInteger();
 
   void opened(ClientSession session) {
     sessions.put(session.id(), session);
@@ -57,7 +59,9 @@ class Subscriptions {
    * dropped from the map, and the subscriber would never get the room's messages.
    */
   void add(Subscription subscription) {
-    subscription.session().subscriptions().put(subscription.id(), subscription);
+    if (subscription.session().subscriptions().put(subscription.id(), subscription) == null) {
+      count.incrementAndGet();
+    }
     if (subscription.roomId() != null) {
       byRoom.compute(
           subscription.roomId(),
@@ -74,7 +78,9 @@ class Subscriptions {
   }
 
   void remove(Subscription subscription) {
-    subscription.session().subscriptions().remove(subscription.id(), subscription);
+    if (subscription.session().subscriptions().remove(subscription.id(), subscription)) {
+      count.decrementAndGet();
+    }
     if (subscription.roomId() != null) {
       byRoom.computeIfPresent(
           subscription.roomId(),
@@ -99,6 +105,11 @@ class Subscriptions {
         .flatMap(s -> s.subscriptions().values().stream())
         .filter(s -> s.destination().equals(destination))
         .toList();
+  }
+
+  /** How many subscriptions all sessions hold. */
+  int count() {
+    return count.get();
   }
 
   Collection<ClientSession> sessions() {

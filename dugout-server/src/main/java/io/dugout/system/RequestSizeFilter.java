@@ -25,7 +25,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * further.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class RequestSizeFilter extends OncePerRequestFilter {
 
   private final long maxBytes;

@@ -155,7 +155,12 @@ final class StompTestClient implements AutoCloseable {
    * connection ended without a close frame.
    */
   int awaitClose() {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    return awaitClose(Duration.ofSeconds(10));
+  }
+
+  /** Waits up to {@code timeout} for the connection to close; returns the close code. */
+  int awaitClose(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (frames) {
       while (closeCode == null) {
         long left = deadline - System.nanoTime();

@@ -19,7 +19,56 @@ public record RunResult(
     List<Table> tables,
     Map<String, Long> errorKinds,
     Generator generator,
-    List<String> notes) {
+    List<String> notes,
+    ServerFigures server) {
+
+  /** A result without server-side figures (no {@code --scrape}). */
+  public RunResult(
+      String scenario,
+      String finishedAt,
+      Map<String, String> options,
+      double measuredSeconds,
+      Counts counts,
+      Map<String, SeriesSummary> latency,
+      Map<String, List<double[]>> distributions,
+      List<TimelinePoint> timeline,
+      List<Table> tables,
+      Map<String, Long> errorKinds,
+      Generator generator,
+      List<String> notes) {
+    this(
+        scenario,
+        finishedAt,
+        options,
+        measuredSeconds,
+        counts,
+        latency,
+        distributions,
+        timeline,
+        tables,
+        errorKinds,
+        generator,
+        notes,
+        null);
+  }
+
+  /** This result with the server's own figures beside the clients'. */
+  public RunResult withServer(ServerFigures figures) {
+    return new RunResult(
+        scenario,
+        finishedAt,
+        options,
+        measuredSeconds,
+        counts,
+        latency,
+        distributions,
+        timeline,
+        tables,
+        errorKinds,
+        generator,
+        notes,
+        figures);
+  }
 
   /** Error rate in percent of attempted operations. */
   public double errorPercent() {

@@ -75,6 +75,25 @@ public final class SummaryTable {
             g.cpuCores(),
             g.availableProcessors(),
             g.cpuSeconds()));
+    ServerFigures s = result.server();
+    if (s != null) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "server (%d scrapes, %d failed): CPU %.2f cores, %.1f deliveries/s, %.1f appended/s,"
+                  + " delivery p50 %.3f ms p99 %.3f ms, GC pauses %.3f s (longest %.1f ms),"
+                  + " deepest queue %.0f frames%n",
+              s.scrapes(),
+              s.failedScrapes(),
+              s.cpuCores(),
+              s.deliveriesPerSecond(),
+              s.appendedPerSecond(),
+              s.deliveryP50Ms(),
+              s.deliveryP99Ms(),
+              s.gcPauseSeconds(),
+              s.gcPauseMaxMs(),
+              s.queueDepthMax()));
+    }
     for (RunResult.Table table : result.tables()) {
       out.append('\n').append(table.title()).append('\n');
       out.append(row(table.columns()));

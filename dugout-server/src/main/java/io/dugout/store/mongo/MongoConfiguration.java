@@ -10,6 +10,7 @@ import io.dugout.system.DugoutProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.mongodb.autoconfigure.MongoConnectionDetails;
 import org.springframework.boot.mongodb.autoconfigure.MongoProperties;
 import org.springframework.context.annotation.Bean;
@@ -56,6 +57,12 @@ class MongoConfiguration {
               + " room created during a crash may lack its members. Run a replica set.");
     }
     return storage;
+  }
+
+  /** Contributes {@code store} to {@code /actuator/health} and to the readiness group. */
+  @Bean
+  HealthIndicator storeHealthIndicator(MongoStorage storage) {
+    return new MongoHealth(storage);
   }
 
   @Bean

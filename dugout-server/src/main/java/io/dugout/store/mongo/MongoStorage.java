@@ -54,6 +54,11 @@ final class MongoStorage {
     return new MongoStorage(client, database, supportsTransactions(client));
   }
 
+  /** Asks the server for a round trip ({@code ping}); throws when it cannot be reached. */
+  void ping() {
+    database.runCommand(new Document("ping", 1));
+  }
+
   MongoCollection<Document> collection(String name) {
     return database.getCollection(name);
   }

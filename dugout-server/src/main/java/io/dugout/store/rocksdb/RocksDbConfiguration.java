@@ -3,9 +3,11 @@ package io.dugout.store.rocksdb;
 import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.DugoutProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -17,13 +19,21 @@ class RocksDbConfiguration {
   private static final Logger log = LoggerFactory.getLogger(RocksDbConfiguration.class);
 
   @Bean(destroyMethod = "close")
-  RocksDbStorage rocksDbStorage(DugoutProperties properties) {
+  RocksDbStorage rocksDbStorage(DugoutProperties properties, MeterRegistry registry) {
     var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
     log.info(
         "Store: RocksDB in {} (fsync per write: {}); single-node mode",
         dir,
         properties.store().fsync());
-    return RocksDbStorage.open(dir, properties.store().fsync());
+    var storage = RocksDbStorage.open(dir, properties.store().fsync());
+    RocksDbMetrics.register(storage, registry);
+    return storage;
+  }
+
+  /** Contributes {@code store} to {@code /actuator/health} and to the readiness group. */
+  @Bean
+  HealthIndicator storeHealthIndicator(RocksDbStorage storage) {
+    return new RocksDbHealth(storage);
   }
 
   @Bean

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -18,6 +19,9 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.Statistics;
+import org.rocksdb.StatsLevel;
+import org.rocksdb.TickerType;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -48,11 +52,20 @@ final class RocksDbStorage implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final WriteOptions writeOptions;
+  private final Statistics statistics;
+  private final Object lifecycle = new Object();
+  private boolean closed;
+  private volatile RocksDbMetrics.Timers timers = RocksDbMetrics.Timers.NONE;
 
-  private RocksDbStorage(RocksDB db, List<ColumnFamilyHandle> handles, WriteOptions writeOptions) {
+  private RocksDbStorage(
+      RocksDB db,
+      List<ColumnFamilyHandle> handles,
+      WriteOptions writeOptions,
+      Statistics statistics) {
     this.db = db;
     this.handles = handles;
     this.writeOptions = writeOptions;
+    this.statistics = statistics;
   }
 
   static RocksDbStorage open(Path dir, boolean fsync) {
@@ -74,8 +87,12 @@ final class RocksDbStorage implements AutoCloseable {
       for (Family family : Family.values()) {
         descriptors.add(new ColumnFamilyDescriptor(family.id(), familyOptions));
       }
+      // why: block cache hits and stalls are tickers; detailed timers would cost on every read
+      var statistics = new Statistics();
+      statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
       var dbOptions =
           new DBOptions()
+              .setStatistics(statistics)
               .setCreateIfMissing(true)
               .setCreateMissingColumnFamilies(true)
               .setMaxBackgroundJobs(2)
@@ -83,9 +100,9 @@ final class RocksDbStorage implements AutoCloseable {
       var handles = new ArrayList<ColumnFamilyHandle>();
       var db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       var writeOptions = new WriteOptions().setSync(fsync);
-      var storage = new RocksDbStorage(db, handles, writeOptions);
+      var storage = new RocksDbStorage(db, handles, writeOptions, statistics);
       storage.resources.addAll(
-          List.of(writeOptions, dbOptions, familyOptions, table.filterPolicy(), cache));
+          List.of(writeOptions, dbOptions, statistics, familyOptions, table.filterPolicy(), cache));
       return storage;
     } catch (RocksDBException | java.io.IOException e) {
       throw new IllegalStateException("cannot open RocksDB in " + dir + ": " + e.getMessage(), e);
@@ -97,10 +114,13 @@ final class RocksDbStorage implements AutoCloseable {
   }
 
   byte[] get(Family family, byte[] key) {
+    long start = System.nanoTime();
     try {
       return db.get(handle(family), key);
     } catch (RocksDBException e) {
       throw failure(e);
+    } finally {
+      timers.read().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
   }
 
@@ -108,7 +128,9 @@ final class RocksDbStorage implements AutoCloseable {
   void write(Consumer<Batch> fill) {
     try (var batch = new WriteBatch()) {
       fill.accept(new Batch(batch));
+      long start = System.nanoTime();
       db.write(writeOptions, batch);
+      timers.write().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     } catch (RocksDBException e) {
       throw failure(e);
     }
@@ -119,6 +141,7 @@ final class RocksDbStorage implements AutoCloseable {
    * returns false.
    */
   void scan(Family family, byte[] from, byte[] to, boolean reverse, Visitor visitor) {
+    long start = System.nanoTime();
     try (var lower = new Slice(from);
         var upper = new Slice(to);
         var options = new ReadOptions().setIterateLowerBound(lower).setIterateUpperBound(upper);
@@ -138,11 +161,45 @@ final class RocksDbStorage implements AutoCloseable {
       it.status();
     } catch (RocksDBException e) {
       throw failure(e);
+    } finally {
+      timers.scan().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  void timers(RocksDbMetrics.Timers timers) {
+    this.timers = timers;
+  }
+
+  /**
+   * A RocksDB integer property ({@code rocksdb.*}), summed over the column families when {@code
+   * perFamily}; NaN once the database is closed, so a late metrics scrape never touches freed
+   * native memory.
+   */
+  double property(String name, boolean perFamily) {
+    synchronized (lifecycle) {
+      if (closed) {
+        return Double.NaN;
+      }
+      try {
+        return perFamily ? db.getAggregatedLongProperty(name) : db.getLongProperty(name);
+      } catch (RocksDBException e) {
+        return Double.NaN;
+      }
+    }
+  }
+
+  /** A statistics ticker since the database opened; NaN once it is closed. */
+  double ticker(TickerType ticker) {
+    synchronized (lifecycle) {
+      return closed ? Double.NaN : statistics.getTickerCount(ticker);
     }
   }
 
   @Override
   public void close() {
+    synchronized (lifecycle) {
+      closed = true;
+    }
     try {
       db.flushWal(true);
     } catch (RocksDBException e) {
