@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.RedisCallback;
@@ -56,7 +57,9 @@ final class RedisHistoryCache implements HistoryCache {
     this.outages =
         new RedisOutages(
             failureBackoff,
-            () -> redis.execute((RedisCallback<Long>) c -> c.serverCommands().time()));
+            () ->
+                redis.execute(
+                    (RedisCallback<Long>) c -> c.serverCommands().time(TimeUnit.MICROSECONDS)));
   }
 
   @Override
@@ -70,7 +73,7 @@ final class RedisHistoryCache implements HistoryCache {
           WRITE,
           keys(message.roomId()),
           "stored",
-          Long.toString(outages.distrustedUpTo()),
+          Long.toString(outages.trustedFrom()),
           Long.toString(message.seq()),
           MessageJson.write(message),
           messagesPerRoom,
@@ -93,7 +96,7 @@ final class RedisHistoryCache implements HistoryCache {
               READ,
               keys(roomId),
               "before",
-              Long.toString(outages.distrustedUpTo()),
+              Long.toString(outages.trustedFrom()),
               Long.toString(beforeSeq),
               Integer.toString(limit));
       outages.succeeded();
@@ -115,7 +118,7 @@ final class RedisHistoryCache implements HistoryCache {
     var args = new ArrayList<String>(newestFirst.size() + 6);
     try {
       args.add("loaded");
-      args.add(Long.toString(outages.distrustedUpTo()));
+      args.add(Long.toString(outages.trustedFrom()));
       args.add(messagesPerRoom);
       args.add(ttlMillis);
       args.add(Long.toString(newestFirst.getLast().seq()));

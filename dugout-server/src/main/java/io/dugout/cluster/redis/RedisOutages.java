@@ -8,13 +8,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What this node knows about its trouble with Redis: when to try again after a failure, how many
- * failures there were, and which of the rooms' cached runs it can no longer trust.
+ * failures there were, and which of the rooms' cached runs it can still trust.
  *
  * <p>A write that did not reach Redis leaves its room's run without its newest message, and the run
- * would then serve a stale newest page. So after a lost write, every run built before Redis was
- * reached again is distrusted ({@link #distrustedUpTo}, in Redis time): reads miss and the next
- * write begins a new run. The same holds at startup, since the last run of this node may have
- * stopped between a store write and its cache write.
+ * would then serve a stale newest page. So after a lost write, only runs built after Redis was
+ * reached again are trusted ({@link #trustedFrom}, in Redis time): reads miss and the next write
+ * begins a new run. The same holds at startup, since the last run of this node may have stopped
+ * between a store write and its cache write.
  */
 final class RedisOutages {
 
@@ -22,21 +22,21 @@ final class RedisOutages {
   private static final long WARN_EVERY = Duration.ofSeconds(30).toNanos();
 
   private final long backoffNanos;
-  private final LongSupplier redisTimeMillis;
+  private final LongSupplier redisTimeMicros;
   private final LongAdder failures = new LongAdder();
 
   private long lostWrites;
   private boolean writeLost = true;
-  private volatile long distrustedUpTo = Long.MAX_VALUE;
+  private volatile long trustedFrom = Long.MAX_VALUE;
   private volatile long retryAt = System.nanoTime();
   private volatile boolean down;
   private volatile String lastError = "";
   private long lastWarning = System.nanoTime() - WARN_EVERY;
   private long unreported;
 
-  RedisOutages(Duration backoff, LongSupplier redisTimeMillis) {
+  RedisOutages(Duration backoff, LongSupplier redisTimeMicros) {
     this.backoffNanos = backoff.toNanos();
-    this.redisTimeMillis = redisTimeMillis;
+    this.redisTimeMicros = redisTimeMicros;
   }
 
   /** Whether to call Redis now; false for a short while after a failure, so callers never wait. */
@@ -45,25 +45,26 @@ final class RedisOutages {
   }
 
   /**
-   * Runs built at or before this Redis time (ms) must not be trusted. Restores trust first when a
-   * write was lost and Redis answers again; throws when it does not.
+   * Only runs built at or after this Redis time (µs) may be trusted. Moves it to now first when a
+   * write was lost and Redis answers again; throws when it does not. why: the backoff after a
+   * failure puts at least a second between a lost write and the time read here.
    */
-  long distrustedUpTo() {
+  long trustedFrom() {
     long lostBefore;
     synchronized (this) {
       if (!writeLost) {
-        return distrustedUpTo;
+        return trustedFrom;
       }
       lostBefore = lostWrites;
     }
-    long now = redisTimeMillis.getAsLong();
+    long now = redisTimeMicros.getAsLong();
     synchronized (this) {
       // why: a write lost while TIME was on its way may be missing from a run built after `now`
       if (lostWrites == lostBefore) {
-        distrustedUpTo = now;
+        trustedFrom = now;
         writeLost = false;
       }
-      return distrustedUpTo;
+      return trustedFrom;
     }
   }
 
@@ -71,7 +72,7 @@ final class RedisOutages {
   synchronized void writeLost() {
     lostWrites++;
     writeLost = true;
-    distrustedUpTo = Long.MAX_VALUE;
+    trustedFrom = Long.MAX_VALUE;
   }
 
   void succeeded() {

@@ -3,16 +3,16 @@
 --
 -- KEYS[1]  sorted set: score = seq, member = the message's JSON
 -- KEYS[2]  hash: low   = the lowest seq from which the set holds every message up to its highest
---                built = when (Redis time, ms) this run of the set began
+--                built = when (Redis time, µs) this run of the set began
 -- ARGV[1]  'stored' | 'loaded' | 'before'
--- ARGV[2]  sets built at or before this time (ms) are not trusted: the caller may have lost a
---          write to them
+-- ARGV[2]  runs built before this time (µs) are not trusted: the caller may have lost a write
+--          to them
 --
 -- Invariant: every seq in [low, highest] is in the set, and the highest is the room's newest
 -- message as far as the writers have told us. Nothing here ever invents a seq.
 local recent, meta = KEYS[1], KEYS[2]
 local op = ARGV[1]
-local distrusted = tonumber(ARGV[2])
+local trustedFrom = tonumber(ARGV[2])
 
 -- why: Lua prints big numbers in exponent form; seqs and times go back to Redis as exact integers
 local function int(x)
@@ -21,13 +21,13 @@ end
 
 local function now()
   local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  return tonumber(t[1]) * 1000000 + tonumber(t[2])
 end
 
 -- the trusted window: low and highest seq, or nil
 local function window()
   local m = redis.call('HMGET', meta, 'low', 'built')
-  if not m[1] or not m[2] or tonumber(m[2]) <= distrusted then
+  if not m[1] or not m[2] or tonumber(m[2]) < trustedFrom then
     return nil
   end
   local last = redis.call('ZRANGE', recent, -1, -1, 'WITHSCORES')
