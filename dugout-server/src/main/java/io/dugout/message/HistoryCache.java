@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * <p>Guarantees: an answer is either exact (the same messages the store would return) or empty (a
  * miss); a cache that is cold, evicted, flushed or down changes only the speed of a read, never its
- * answer; no method throws because the cache is unreachable.
+ * answer; no method throws because the cache is unreachable. Thread-safe.
  */
 public interface HistoryCache {
 
@@ -22,6 +22,13 @@ public interface HistoryCache {
    * every one of them; empty when it cannot be sure.
    */
   Optional<List<Message>> before(String roomId, long beforeSeq, int limit);
+
+  /**
+   * Offers a page the store has just returned for a read the cache missed (newest first,
+   * consecutive seqs), so that the next read of it can be a hit. The cache keeps only what joins
+   * the messages it already holds without a gap, and may ignore the offer.
+   */
+  default void loaded(String roomId, List<Message> newestFirst) {}
 
   /** A cache that holds nothing: every read goes to the store. */
   HistoryCache NONE =

@@ -141,12 +141,17 @@ public class MessageService {
   }
 
   /**
-   * Newest first below {@code beforeSeq}: from the cache when it covers the page, else the store.
+   * Newest first below {@code beforeSeq}: from the cache when it covers the page, else from the
+   * store, whose page the cache may then keep.
    */
   private List<Message> newest(String roomId, long beforeSeq, int limit) {
-    return cache
-        .before(roomId, beforeSeq, limit)
-        .orElseGet(() -> store.before(roomId, beforeSeq, limit));
+    var cached = cache.before(roomId, beforeSeq, limit);
+    if (cached.isPresent()) {
+      return cached.get();
+    }
+    var page = store.before(roomId, beforeSeq, limit);
+    cache.loaded(roomId, page);
+    return page;
   }
 
   private NewMessage toNew(String senderId, PostMessage request) {

@@ -1,6 +1,7 @@
 package io.dugout.system;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -10,10 +11,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dataDir where the embedded store keeps its files
  * @param limits size limits on what clients send
  * @param store which storage adapter to use and how
+ * @param cache which recent-history cache to use and how
  */
 @ConfigurationProperties("dugout")
 public record DugoutProperties(
-    @DefaultValue("./data") Path dataDir, @DefaultValue Limits limits, @DefaultValue Store store) {
+    @DefaultValue("./data") Path dataDir,
+    @DefaultValue Limits limits,
+    @DefaultValue Store store,
+    @DefaultValue Cache cache) {
 
   /**
    * @param maxContentBytes the most UTF-8 bytes a message's content may have
@@ -53,5 +58,27 @@ public record DugoutProperties(
     ROCKSDB,
     /** Cluster: MongoDB through {@code spring.mongodb.uri}. */
     MONGODB
+  }
+
+  /**
+   * @param type the recent-history cache; an unknown value stops startup
+   * @param redis how the Redis cache keeps rooms (the connection itself is Spring Boot's {@code
+   *     spring.data.redis.*})
+   */
+  public record Cache(@DefaultValue("none") CacheType type, @DefaultValue Redis redis) {}
+
+  /**
+   * @param messagesPerRoom the newest messages kept per room; a history page is served from Redis
+   *     only when it lies wholly inside them
+   * @param ttl how long a room's cached messages live after its last write
+   */
+  public record Redis(@DefaultValue("200") int messagesPerRoom, @DefaultValue("1d") Duration ttl) {}
+
+  /** The recent-history caches Dugout has. */
+  public enum CacheType {
+    /** No cache: every history read goes to the store. */
+    NONE,
+    /** Redis, through {@code spring.data.redis.url}: a sorted set of recent messages per room. */
+    REDIS
   }
 }

@@ -1,0 +1,111 @@
+package io.dugout.cluster.redis;
+
+import io.lettuce.core.ClientOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import redis.embedded.RedisServer;
+
+/**
+ * A real {@code redis-server} (the binary inside embedded-redis) on a free loopback port, with its
+ * files in {@code dir}. Can be stopped and started again on the same port; stopped by {@link
+ * #close} or, should the test JVM end first, by a shutdown hook.
+ */
+final class RedisProcess implements AutoCloseable {
+
+  private final Path dir;
+  private final int port;
+  private final Thread hook = new Thread(this::stop, "stop-redis");
+  private RedisServer server;
+
+  private RedisProcess(Path dir, int port) {
+    this.dir = dir;
+    this.port = port;
+  }
+
+  static RedisProcess start(Path dir) {
+    var redis = new RedisProcess(dir, freePort());
+    Runtime.getRuntime().addShutdownHook(redis.hook);
+    redis.startAgain();
+    return redis;
+  }
+
+  /** Starts the server on its port again; it loads what it last saved with {@code SAVE}. */
+  void startAgain() {
+    try {
+      server =
+          RedisServer.newRedisServer()
+              .port(port)
+              .bind("127.0.0.1")
+              .setting("dir " + dir)
+              .setting("save \"\"")
+              .setting("appendonly no")
+              .build();
+      server.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stops the server; whatever it did not save is gone. */
+  synchronized void stop() {
+    try {
+      if (server != null && server.isActive()) {
+        server.stop();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  String url() {
+    return "redis://127.0.0.1:" + port;
+  }
+
+  /** A connection as Dugout configures it: short command timeout, no queueing while down. */
+  LettuceConnectionFactory connect(Duration commandTimeout) {
+    var client =
+        LettuceClientConfiguration.builder()
+            .commandTimeout(commandTimeout)
+            .clientOptions(
+                ClientOptions.builder()
+                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                    .build())
+            .build();
+    var factory =
+        new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port), client);
+    factory.afterPropertiesSet();
+    factory.start();
+    return factory;
+  }
+
+  static StringRedisTemplate template(LettuceConnectionFactory factory) {
+    var template = new StringRedisTemplate(factory);
+    template.afterPropertiesSet();
+    return template;
+  }
+
+  @Override
+  public void close() {
+    stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // already shutting down: the hook stops the server
+    }
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
