@@ -36,6 +36,7 @@ class SessionKeeper implements SmartLifecycle {
   private final ApplicationEventPublisher events;
   private ScheduledExecutorService timer;
   private volatile boolean running;
+  private volatile boolean refusedTraffic;
 
   SessionKeeper(
       Subscriptions subscriptions,
@@ -52,6 +53,12 @@ class SessionKeeper implements SmartLifecycle {
 
   @Override
   public void start() {
+    if (refusedTraffic) {
+      // why: a stopped node that starts again (a lifecycle restart) takes traffic again; at first
+      // start Spring Boot announces readiness itself once the application is ready
+      AvailabilityChangeEvent.publish(events, this, ReadinessState.ACCEPTING_TRAFFIC);
+      refusedTraffic = false;
+    }
     endpoint.startAccepting();
     timer =
         Executors.newSingleThreadScheduledExecutor(
@@ -65,6 +72,7 @@ class SessionKeeper implements SmartLifecycle {
     running = false;
     // why: load balancers stop sending new clients before this node stops taking them
     AvailabilityChangeEvent.publish(events, this, ReadinessState.REFUSING_TRAFFIC);
+    refusedTraffic = true;
     endpoint.stopAccepting(5_000);
     timer.shutdownNow();
     var open = subscriptions.sessions();

@@ -35,6 +35,16 @@ class ShutdownReadinessTests extends RealtimeTestBase {
   }
 
   @Test
+  void takesTrafficAgainWhenStartedAfterAStop() {
+    keeper.stop();
+    assertThat(client.get(null, "/actuator/health/readiness").status()).isEqualTo(503);
+    keeper.start();
+    var ready = client.get(null, "/actuator/health/readiness");
+    assertThat(ready.status()).isEqualTo(200);
+    assertThat(ready.text("status")).isEqualTo("UP");
+  }
+
+  @Test
   void readinessIncludesTheStore() {
     var ready = client.get(null, "/actuator/health/readiness");
     assertThat(ready.json().at("/components/store/status").asString()).isEqualTo("UP");
