@@ -11,7 +11,7 @@ import { RoomView } from './room-view.js';
 import {
   addMember, closeRoom, leave, loadOlder, markRead, openRoom, refreshRooms, renderRooms, upsertRoom,
 } from './rooms.js';
-import { clearSession, loadSession, readJwt, saveSession } from './session.js';
+import { clearSession, loadSession, readJwt, renewalDelayMs, saveSession } from './session.js';
 import { state, views } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -91,8 +91,7 @@ function scheduleRenewal() {
   clearTimeout(renewTimer);
   const session = state.session;
   if (!session?.renewable || !session.expiresAt) return;
-  const left = Date.parse(session.expiresAt) - Date.now();
-  renewTimer = setTimeout(renewToken, Math.max(0, left - Math.min(5 * 60_000, left / 10)));
+  renewTimer = setTimeout(renewToken, renewalDelayMs(session.expiresAt));
 }
 
 async function renewToken() {
