@@ -16,15 +16,4 @@ public interface RoomAccess {
    * @throws io.dugout.system.DugoutException.Forbidden when the caller is a user and not a member
    */
   void requireReader(Caller caller, String roomId);
-
-  /**
-   * Returns normally when the room exists and {@code userId} is a member of it (for a service
-   * caller acting for that user).
-   *
-   * @throws io.dugout.system.DugoutException.NotFound when the room does not exist
-   * @throws io.dugout.system.DugoutException.Forbidden when the user is not a member
-   */
-  default void requireMember(String roomId, String userId) {
-    requireReader(Caller.user(userId), roomId);
-  }
 }
