@@ -13,9 +13,9 @@ import org.springframework.stereotype.Component;
 /**
  * A user's rooms, most recent activity first, cursor-paged.
  *
- * <p>Activity order changes with every message, so it is computed when asked: one point read per
- * room of the user. The cursor is the (activity, room id) of the last room of a page; the next page
- * starts strictly after it.
+ * <p>Activity order changes with every message, so it is computed when asked from one listing read
+ * of the store (see {@link RoomStore#listingOf}) and sorted here. The cursor is the (activity, room
+ * id) of the last room of a page; the next page starts strictly after it.
  */
 @Component
 class RoomList {
@@ -35,10 +35,8 @@ class RoomList {
     String userId = userOf(caller, forUser);
     int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor);
-    var viewer = Caller.user(userId);
     List<RoomView> sorted =
-        rooms.roomIdsOf(userId).stream()
-            .map(id -> rooms.view(viewer, id, false))
+        rooms.listItemsOf(userId).stream()
             .sorted(NEWEST_ACTIVITY_FIRST)
             .filter(view -> after == null || after.isBefore(view))
             .limit(size + 1L)

@@ -2,6 +2,7 @@ package io.dugout.room;
 
 import io.dugout.auth.Caller;
 import io.dugout.message.HistoryPage;
+import io.dugout.message.Message;
 import io.dugout.message.MessageService;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
@@ -130,11 +131,6 @@ public class RoomService {
         roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
   }
 
-  /** Ids of the rooms a user is in. */
-  public List<String> roomIdsOf(String userId) {
-    return rooms.roomIdsOf(userId);
-  }
-
   /** The room exists and the caller may read it; returns the room. */
   Room requireReader(Caller caller, String roomId) {
     return membership.requireReadable(caller, roomId);
@@ -150,17 +146,27 @@ public class RoomService {
             : rooms.findMember(roomId, caller.userId()).map(Member::lastReadSeq).orElse(lastSeq);
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
-    var members =
-        includeMembers
-            ? rooms.members(roomId).stream().map(RoomView.MemberView::of).toList()
-            : null;
+    var members = includeMembers ? rooms.members(roomId) : null;
+    return view(room, lastMessage, lastRead, members);
+  }
+
+  /** Every room of the user as a room-list item, in no particular order, from one store read. */
+  List<RoomView> listItemsOf(String userId) {
+    return rooms.listingOf(userId).stream()
+        .map(l -> view(l.room(), l.newest(), l.member().lastReadSeq(), l.members()))
+        .toList();
+  }
+
+  private static RoomView view(
+      Room room, Message lastMessage, long lastRead, List<Member> members) {
+    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     return new RoomView(
         room.id(),
         room.type(),
         room.title(),
         room.trade(),
         room.createdAt(),
-        members,
+        members == null ? null : members.stream().map(RoomView.MemberView::of).toList(),
         lastSeq,
         lastMessage,
         lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
@@ -174,7 +180,7 @@ public class RoomService {
   public record Created(RoomView room, boolean created) {}
 
   /** The outcome of {@link #enter}: the room and its newest messages, newest first. */
-  public record Entered(RoomView room, List<io.dugout.message.Message> messages, boolean hasMore) {}
+  public record Entered(RoomView room, List<Message> messages, boolean hasMore) {}
 
   /** A member's read marker after {@link #markRead}. */
   public record ReadMarker(String roomId, String userId, long lastReadSeq, long unreadCount) {}

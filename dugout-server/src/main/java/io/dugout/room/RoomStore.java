@@ -1,5 +1,6 @@
 package io.dugout.room;
 
+import io.dugout.message.Message;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,6 +48,20 @@ public interface RoomStore {
 
   /** Ids of every room the user is a member of, in no particular order. */
   List<String> roomIdsOf(String userId);
+
+  /**
+   * What a room list shows of every room the user is a member of, in no particular order: the room,
+   * the user's membership, the room's newest message, and the members of DIRECT and TRADE rooms
+   * (which are named after them). Its cost does not grow by round trips per room: MongoDB answers
+   * it with one aggregation, RocksDB with in-process point reads.
+   */
+  List<Listing> listingOf(String userId);
+
+  /**
+   * A room as a room list needs it: {@code newest} is null when the room has no message yet, and
+   * {@code members} (in the order they joined) is null for GROUP rooms.
+   */
+  record Listing(Room room, Member member, Message newest, List<Member> members) {}
 
   /** The outcome of {@link #create}: the room, and whether this call created it. */
   record Created(Room room, boolean created) {}

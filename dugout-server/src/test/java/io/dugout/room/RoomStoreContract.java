@@ -2,6 +2,9 @@ package io.dugout.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.message.Message;
+import io.dugout.message.MessageKind;
+import io.dugout.message.MessageStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +27,9 @@ public abstract class RoomStoreContract {
   protected abstract RoomStore reopen() throws Exception;
 
   protected abstract void close() throws Exception;
+
+  /** The message store beside the room store, on the same storage. */
+  protected abstract MessageStore messages();
 
   @BeforeEach
   void open() throws Exception {
@@ -134,6 +140,60 @@ public abstract class RoomStoreContract {
     store.create(group("r3"), members("r3", "bob"));
     store.create(group("r4"), members("r4", "alice2"));
     assertThat(store.roomIdsOf("alice")).containsExactlyInAnyOrder("r1", "r2");
+  }
+
+  @Test
+  void listsEachRoomOfAUserWithItsNewestMessageAndTheUsersMarker() {
+    store.create(group("g1"), members("g1", "alice", "bob"));
+    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
+    store.create(group("g2"), members("g2", "alice"));
+    store.create(group("other"), members("other", "bob"));
+    var messages = messages();
+    for (long seq = 1; seq <= 3; seq++) {
+      messages.write(message("g1", seq));
+    }
+    messages.write(message("d1", 1));
+    messages.write(message("other", 1));
+    store.markRead("g1", "alice", 2);
+
+    var listing = store.listingOf("alice");
+
+    assertThat(listing).extracting(l -> l.room().id()).containsExactlyInAnyOrder("g1", "d1", "g2");
+    var g1 = entry(listing, "g1");
+    assertThat(g1.newest()).isEqualTo(message("g1", 3));
+    assertThat(g1.member().userId()).isEqualTo("alice");
+    assertThat(g1.member().lastReadSeq()).isEqualTo(2L);
+    assertThat(g1.members()).as("a group's members are not listed").isNull();
+    var d1 = entry(listing, "d1");
+    assertThat(d1.room()).isEqualTo(direct("d1", "K"));
+    assertThat(d1.newest().seq()).isEqualTo(1L);
+    assertThat(d1.members()).extracting(Member::userId).containsExactly("alice", "bob");
+    assertThat(entry(listing, "g2").newest()).isNull();
+    assertThat(store.listingOf("nobody")).isEmpty();
+  }
+
+  @Test
+  void listsNoRoomTheUserLeft() {
+    store.create(group("g1"), members("g1", "alice", "bob"));
+    store.create(group("g2"), members("g2", "alice", "bob"));
+    store.removeMember("g1", "bob");
+    assertThat(store.listingOf("bob")).extracting(l -> l.room().id()).containsExactly("g2");
+  }
+
+  private static RoomStore.Listing entry(List<RoomStore.Listing> listing, String roomId) {
+    return listing.stream().filter(l -> l.room().id().equals(roomId)).findFirst().orElseThrow();
+  }
+
+  private static Message message(String roomId, long seq) {
+    return new Message(
+        roomId,
+        seq,
+        "bob",
+        MessageKind.TEXT,
+        "hello " + seq,
+        List.of(),
+        "c-" + roomId + "-" + seq,
+        NOW.plusSeconds(seq));
   }
 
   private static Room group(String id) {

@@ -18,6 +18,7 @@ import io.dugout.room.RoomStore;
 import io.dugout.room.RoomType;
 import io.dugout.room.TradeContext;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.bson.Document;
@@ -148,6 +149,73 @@ final class MongoRoomStore implements RoomStore {
         .projection(Projections.include("roomId"))
         .forEach(d -> ids.add(d.getString("roomId")));
     return ids;
+  }
+
+  /**
+   * One aggregation over the user's {@code members} documents (index {@code user}): each joined
+   * with its room by {@code _id}, its newest message by the {@code room_seq} index (a sorted {@code
+   * $limit 1}), and, for DIRECT and TRADE rooms, their two members by {@code room_user}. Every
+   * sub-pipeline correlates with {@code $expr $eq}, which MongoDB (5.0+) serves from the index of
+   * the joined collection.
+   */
+  @Override
+  public List<Listing> listingOf(String userId) {
+    var pipeline =
+        List.of(
+            new Document("$match", new Document("userId", userId)),
+            new Document(
+                "$lookup",
+                new Document("from", MongoStorage.ROOMS)
+                    .append("localField", "roomId")
+                    .append("foreignField", "_id")
+                    .append("as", "room")),
+            correlated(
+                MongoStorage.MESSAGES,
+                "newest",
+                new Document("$sort", new Document("seq", -1)),
+                new Document("$limit", 1)),
+            // why: a DIRECT or TRADE room has exactly two members; a GROUP's are not listed
+            correlated(MongoStorage.MEMBERS, "pair", new Document("$limit", 2)));
+    var listing = new ArrayList<Listing>();
+    for (Document row : members.aggregate(pipeline)) {
+      List<Document> room = row.getList("room", Document.class);
+      if (room.isEmpty()) {
+        continue; // why: a room is written before its members, so this is a member being created
+      }
+      var found = fromDocument(room.getFirst());
+      List<Document> newest = row.getList("newest", Document.class);
+      List<Member> pair =
+          found.type() == RoomType.GROUP
+              ? null
+              : row.getList("pair", Document.class).stream()
+                  .map(MongoRoomStore::memberFrom)
+                  .sorted(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId))
+                  .toList();
+      listing.add(
+          new Listing(
+              found,
+              memberFrom(row),
+              newest.isEmpty() ? null : MongoMessageStore.fromDocument(newest.getFirst()),
+              pair));
+    }
+    return listing;
+  }
+
+  /**
+   * A {@code $lookup} of the documents of {@code from} in the row's room, through {@code stages}.
+   */
+  private static Document correlated(String from, String as, Document... stages) {
+    var pipeline = new ArrayList<Document>();
+    pipeline.add(
+        new Document(
+            "$match", new Document("$expr", new Document("$eq", List.of("$roomId", "$$roomId")))));
+    pipeline.addAll(List.of(stages));
+    return new Document(
+        "$lookup",
+        new Document("from", from)
+            .append("let", new Document("roomId", "$roomId"))
+            .append("pipeline", pipeline)
+            .append("as", as));
   }
 
   private static Bson member(String roomId, String userId) {

@@ -42,7 +42,7 @@ class RocksDbConfiguration {
   }
 
   @Bean
-  RoomStore rocksDbRoomStore(RocksDbStorage storage) {
-    return new RocksDbRoomStore(storage);
+  RoomStore rocksDbRoomStore(RocksDbStorage storage, MessageStore messages) {
+    return new RocksDbRoomStore(storage, messages);
   }
 }

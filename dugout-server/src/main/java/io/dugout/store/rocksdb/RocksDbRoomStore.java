@@ -5,9 +5,11 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOMS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOM_KEYS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.USER_ROOMS;
 
+import io.dugout.message.MessageStore;
 import io.dugout.room.Member;
 import io.dugout.room.Room;
 import io.dugout.room.RoomStore;
+import io.dugout.room.RoomType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,11 +24,13 @@ final class RocksDbRoomStore implements RoomStore {
 
   private static final int STRIPES = 256;
   private final RocksDbStorage storage;
+  private final MessageStore messages;
   private final Object uniqueCreation = new Object();
   private final Object[] stripes = new Object[STRIPES];
 
-  RocksDbRoomStore(RocksDbStorage storage) {
+  RocksDbRoomStore(RocksDbStorage storage, MessageStore messages) {
     this.storage = storage;
+    this.messages = messages;
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Object();
     }
@@ -123,6 +127,26 @@ final class RocksDbRoomStore implements RoomStore {
         false,
         (key, value) -> ids.add(Keys.suffix(key, prefix.length)));
     return ids;
+  }
+
+  @Override
+  public List<Listing> listingOf(String userId) {
+    var listing = new ArrayList<Listing>();
+    for (String roomId : roomIdsOf(userId)) {
+      var room = find(roomId);
+      var member = findMember(roomId, userId);
+      if (room.isEmpty() || member.isEmpty()) {
+        continue; // why: the user left between the two reads
+      }
+      var newest = messages.before(roomId, Long.MAX_VALUE, 1);
+      listing.add(
+          new Listing(
+              room.get(),
+              member.get(),
+              newest.isEmpty() ? null : newest.getFirst(),
+              room.get().type() == RoomType.GROUP ? null : members(roomId)));
+    }
+    return listing;
   }
 
   private void write(Room room, List<Member> members) {

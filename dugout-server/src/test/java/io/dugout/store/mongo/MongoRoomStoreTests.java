@@ -1,5 +1,6 @@
 package io.dugout.store.mongo;
 
+import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomStoreContract;
 
@@ -8,17 +9,25 @@ class MongoRoomStoreTests extends RoomStoreContract {
 
   private InJvmMongo server;
   private MongoFixture fixture;
+  private MongoStorage storage;
 
   @Override
   protected RoomStore openEmpty() {
     server = new InJvmMongo();
     fixture = new MongoFixture(server.uri());
-    return new MongoRoomStore(fixture.open());
+    storage = fixture.open();
+    return new MongoRoomStore(storage);
   }
 
   @Override
   protected RoomStore reopen() {
-    return new MongoRoomStore(fixture.reopen());
+    storage = fixture.reopen();
+    return new MongoRoomStore(storage);
+  }
+
+  @Override
+  protected MessageStore messages() {
+    return new MongoMessageStore(storage);
   }
 
   @Override

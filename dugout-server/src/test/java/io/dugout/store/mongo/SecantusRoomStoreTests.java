@@ -1,5 +1,6 @@
 package io.dugout.store.mongo;
 
+import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomStoreContract;
 import org.junit.jupiter.api.AfterAll;
@@ -14,6 +15,7 @@ class SecantusRoomStoreTests extends RoomStoreContract {
 
   private static SecantusServer server;
   private MongoFixture fixture;
+  private MongoStorage storage;
 
   @BeforeAll
   static void startServer() {
@@ -30,12 +32,19 @@ class SecantusRoomStoreTests extends RoomStoreContract {
   @Override
   protected RoomStore openEmpty() {
     fixture = new MongoFixture(server.uri());
-    return new MongoRoomStore(fixture.open());
+    storage = fixture.open();
+    return new MongoRoomStore(storage);
   }
 
   @Override
   protected RoomStore reopen() {
-    return new MongoRoomStore(fixture.reopen());
+    storage = fixture.reopen();
+    return new MongoRoomStore(storage);
+  }
+
+  @Override
+  protected MessageStore messages() {
+    return new MongoMessageStore(storage);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomStoreContract;
 import java.nio.file.Path;
@@ -13,13 +14,18 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   @Override
   protected RoomStore openEmpty() {
     storage = RocksDbStorage.open(dir, false);
-    return new RocksDbRoomStore(storage);
+    return new RocksDbRoomStore(storage, messages());
   }
 
   @Override
   protected RoomStore reopen() {
     storage.close();
     return openEmpty();
+  }
+
+  @Override
+  protected MessageStore messages() {
+    return new RocksDbMessageStore(storage);
   }
 
   @Override
