@@ -1,10 +1,10 @@
 package io.dugout.store.mongo;
 
-import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 
 import com.mongodb.MongoWriteException;
 import com.mongodb.TransactionOptions;
+import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.Projections;
@@ -160,6 +160,18 @@ final class MongoRoomStore implements RoomStore {
    */
   @Override
   public List<Listing> listingOf(String userId) {
+    var listing = new ArrayList<Listing>();
+    for (Document row : listingQuery(userId)) {
+      List<Document> room = row.getList("room", Document.class);
+      // why: a room is written before its members, so a row without one is a member being created
+      if (!room.isEmpty()) {
+        listing.add(listing(row, fromDocument(room.getFirst())));
+      }
+    }
+    return listing;
+  }
+
+  AggregateIterable<Document> listingQuery(String userId) {
     var pipeline =
         List.of(
             new Document("$match", new Document("userId", userId)),
@@ -176,29 +188,23 @@ final class MongoRoomStore implements RoomStore {
                 new Document("$limit", 1)),
             // why: a DIRECT or TRADE room has exactly two members; a GROUP's are not listed
             correlated(MongoStorage.MEMBERS, "pair", new Document("$limit", 2)));
-    var listing = new ArrayList<Listing>();
-    for (Document row : members.aggregate(pipeline)) {
-      List<Document> room = row.getList("room", Document.class);
-      if (room.isEmpty()) {
-        continue; // why: a room is written before its members, so this is a member being created
-      }
-      var found = fromDocument(room.getFirst());
-      List<Document> newest = row.getList("newest", Document.class);
-      List<Member> pair =
-          found.type() == RoomType.GROUP
-              ? null
-              : row.getList("pair", Document.class).stream()
-                  .map(MongoRoomStore::memberFrom)
-                  .sorted(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId))
-                  .toList();
-      listing.add(
-          new Listing(
-              found,
-              memberFrom(row),
-              newest.isEmpty() ? null : MongoMessageStore.fromDocument(newest.getFirst()),
-              pair));
-    }
-    return listing;
+    return members.aggregate(pipeline);
+  }
+
+  private static Listing listing(Document row, Room room) {
+    List<Document> newest = row.getList("newest", Document.class);
+    List<Member> pair =
+        room.type() == RoomType.GROUP
+            ? null
+            : row.getList("pair", Document.class).stream()
+                .map(MongoRoomStore::memberFrom)
+                .sorted(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId))
+                .toList();
+    return new Listing(
+        room,
+        memberFrom(row),
+        newest.isEmpty() ? null : MongoMessageStore.fromDocument(newest.getFirst()),
+        pair);
   }
 
   /**
@@ -219,7 +225,7 @@ final class MongoRoomStore implements RoomStore {
   }
 
   private static Bson member(String roomId, String userId) {
-    return and(eq("roomId", roomId), eq("userId", userId));
+    return new Document("roomId", roomId).append("userId", userId);
   }
 
   private static Document toDocument(Room room) {
