@@ -1,21 +1,22 @@
 package io.dugout;
 
+import io.dugout.cluster.redis.RedisProcess;
 import io.dugout.store.mongo.InJvmMongo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Which store the end-to-end suites run on: RocksDB by default, MongoDB when the system property
- * {@code dugout.test.store=mongodb} is set (the build's {@code mongodb-e2e} run). The same tests,
- * not copies, prove every guarantee on both.
- *
- * <p>why: Spring Boot's MongoDB health check sends {@code hello}, which the in-JVM stand-in does
- * not implement, so it is switched off here; against a real MongoDB it stays on.
+ * Which storage the end-to-end suites run on: RocksDB without a cache by default; MongoDB when the
+ * system property {@code dugout.test.store=mongodb} is set, and the Redis history cache when {@code
+ * dugout.test.cache=redis} is (the build's {@code cluster-storage-e2e} run sets both). The same
+ * tests, not copies, prove every guarantee on each.
  */
 public final class TestStore {
 
   private static final boolean MONGODB = "mongodb".equals(System.getProperty("dugout.test.store"));
+  private static final boolean REDIS = "redis".equals(System.getProperty("dugout.test.cache"));
 
   private TestStore() {}
 
@@ -25,22 +26,29 @@ public final class TestStore {
       String uri = InJvmMongo.shared().uri() + "/" + freshDatabase();
       registry.add("dugout.store.type", () -> "mongodb");
       registry.add("spring.mongodb.uri", () -> uri);
-      registry.add("management.health.mongodb.enabled", () -> "false");
+    }
+    if (REDIS) {
+      registry.add("dugout.cache.type", () -> "redis");
+      registry.add("spring.data.redis.url", () -> RedisProcess.shared().url());
     }
   }
 
   /** Arguments that put a server process on the store of this run; one database per data dir. */
   static List<String> serverArgs(String dataDirName) {
-    if (!MONGODB) {
-      return List.of();
+    var args = new ArrayList<String>();
+    if (MONGODB) {
+      args.add("--dugout.store.type=mongodb");
+      args.add(
+          "--spring.mongodb.uri="
+              + InJvmMongo.shared().uri()
+              + "/dugout_"
+              + Integer.toHexString(dataDirName.hashCode()));
     }
-    return List.of(
-        "--dugout.store.type=mongodb",
-        "--management.health.mongodb.enabled=false",
-        "--spring.mongodb.uri="
-            + InJvmMongo.shared().uri()
-            + "/dugout_"
-            + Integer.toHexString(dataDirName.hashCode()));
+    if (REDIS) {
+      args.add("--dugout.cache.type=redis");
+      args.add("--spring.data.redis.url=" + RedisProcess.shared().url());
+    }
+    return args;
   }
 
   private static String freshDatabase() {

@@ -1,16 +1,21 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionCommands;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -26,8 +31,12 @@ class RedisCacheConfiguration {
   /** How long the cache leaves Redis alone after a failure, so that no send waits on it. */
   static final Duration FAILURE_BACKOFF = Duration.ofSeconds(1);
 
+  /** How long a starting node tries to reach Redis before it gives up. */
+  static final Duration STARTUP_WAIT = Duration.ofSeconds(10);
+
   @Bean
   RedisHistoryCache redisHistoryCache(StringRedisTemplate redis, DugoutProperties properties) {
+    requireReachable(redis);
     var settings = properties.cache().redis();
     var cache =
         new RedisHistoryCache(redis, settings.messagesPerRoom(), settings.ttl(), FAILURE_BACKOFF);
@@ -36,6 +45,30 @@ class RedisCacheConfiguration {
         settings.messagesPerRoom(),
         settings.ttl());
     return cache;
+  }
+
+  /**
+   * why: a node that starts against a wrong Redis address would run degraded for ever without
+   * anyone noticing; failing the start names the mistake. Once running, an outage only degrades.
+   * The first connection of a JVM is slow (and the connect timeout short), so it tries for a while.
+   */
+  private static void requireReachable(StringRedisTemplate redis) {
+    long deadline = System.nanoTime() + STARTUP_WAIT.toNanos();
+    while (true) {
+      try {
+        redis.execute((RedisCallback<String>) RedisConnectionCommands::ping);
+        return;
+      } catch (RuntimeException e) {
+        if (System.nanoTime() > deadline) {
+          String where =
+              redis.getConnectionFactory() instanceof LettuceConnectionFactory lettuce
+                  ? lettuce.getHostName() + ":" + lettuce.getPort()
+                  : "spring.data.redis.url";
+          throw new BackendUnreachable("Redis", where, e);
+        }
+        LockSupport.parkNanos(Duration.ofMillis(250).toNanos());
+      }
+    }
   }
 
   /**

@@ -1,11 +1,15 @@
 package io.dugout.store.mongo;
 
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
+import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,12 +48,18 @@ class MongoConfiguration {
               + " mongodb://mongo:27017/dugout?replicaSet=rs0");
     }
     var settings = properties.store().mongodb();
-    var storage =
-        MongoStorage.open(
-            client,
-            database,
-            writeConcern(settings.writeConcern()),
-            readConcern(settings.readConcern()));
+    MongoStorage storage;
+    try {
+      storage =
+          MongoStorage.open(
+              client,
+              database,
+              writeConcern(settings.writeConcern()),
+              readConcern(settings.readConcern()));
+    } catch (MongoTimeoutException | MongoSocketException | MongoSecurityException e) {
+      throw new BackendUnreachable(
+          "MongoDB", String.join(",", connection.getConnectionString().getHosts()), e);
+    }
     log.info("Store: MongoDB database {}; cluster storage", storage.describe());
     if (!storage.transactions()) {
       log.warn(

@@ -4,8 +4,12 @@ import io.lettuce.core.ClientOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -17,7 +21,9 @@ import redis.embedded.RedisServer;
  * files in {@code dir}. Can be stopped and started again on the same port; stopped by {@link
  * #close} or, should the test JVM end first, by a shutdown hook.
  */
-final class RedisProcess implements AutoCloseable {
+public final class RedisProcess implements AutoCloseable {
+
+  private static RedisProcess shared;
 
   private final Path dir;
   private final int port;
@@ -27,6 +33,21 @@ final class RedisProcess implements AutoCloseable {
   private RedisProcess(Path dir, int port) {
     this.dir = dir;
     this.port = port;
+  }
+
+  /**
+   * One server for the whole test JVM, its files in a temporary directory, started on first use and
+   * stopped when the JVM exits. Tests that share it never flush or stop it.
+   */
+  public static synchronized RedisProcess shared() {
+    if (shared == null) {
+      try {
+        shared = start(Files.createTempDirectory("dugout-redis-"));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return shared;
   }
 
   static RedisProcess start(Path dir) {
@@ -51,6 +72,27 @@ final class RedisProcess implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    awaitPong();
+  }
+
+  /** Waits until the server answers PING, so that nobody connects to a server still starting. */
+  private void awaitPong() {
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    IOException last = null;
+    while (System.nanoTime() < deadline) {
+      try (var socket = new Socket("127.0.0.1", port)) {
+        socket.setSoTimeout(1000);
+        socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+        byte[] reply = socket.getInputStream().readNBytes(7);
+        if (new String(reply, StandardCharsets.US_ASCII).startsWith("+PONG")) {
+          return;
+        }
+      } catch (IOException e) {
+        last = e;
+      }
+      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+    }
+    throw new IllegalStateException("redis-server on port " + port + " did not answer PING", last);
   }
 
   /** Stops the server; whatever it did not save is gone. */
@@ -64,7 +106,7 @@ final class RedisProcess implements AutoCloseable {
     }
   }
 
-  String url() {
+  public String url() {
     return "redis://127.0.0.1:" + port;
   }
 

@@ -1,0 +1,125 @@
+package io.dugout.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.dugout.DugoutApplication;
+import io.dugout.cluster.redis.RedisProcess;
+import io.dugout.message.HistoryCache;
+import io.dugout.message.MessageStore;
+import io.dugout.store.mongo.InJvmMongo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The cluster storage set-up is one switch, the {@code cluster} profile: MongoDB for the store,
+ * Redis for the history cache, each its own line in {@code /actuator/health}, and a node that
+ * cannot reach one of them at startup says which in one line.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class ClusterProfileTests {
+
+  @TempDir Path dataDir;
+
+  @Test
+  void putsStoreAndCacheOnMongoDbAndRedisAndShowsEachInHealth() throws Exception {
+    try (var context =
+        start(
+            "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + database(),
+            "--spring.data.redis.url=" + RedisProcess.shared().url())) {
+      assertThat(context.getBean(MessageStore.class).getClass().getSimpleName())
+          .isEqualTo("MongoMessageStore");
+      assertThat(context.getBean(HistoryCache.class).getClass().getSimpleName())
+          .isEqualTo("RedisHistoryCache");
+
+      JsonNode health = health(context);
+      assertThat(health.path("status").asString()).isEqualTo("UP");
+      assertThat(health.path("components").path("store").path("status").asString()).isEqualTo("UP");
+      assertThat(health.path("components").path("historyCache").path("status").asString())
+          .isEqualTo("UP");
+      assertThat(health.path("components").has("mongo")).isFalse();
+      assertThat(health.path("components").has("redis")).isFalse();
+    }
+  }
+
+  @Test
+  void namesMongoDbInOneLineWhenItIsUnreachable(CapturedOutput output) {
+    int port = closedPort();
+    assertThatThrownBy(
+            () ->
+                start(
+                        "--spring.mongodb.uri=mongodb://127.0.0.1:"
+                            + port
+                            + "/dugout?serverSelectionTimeoutMS=500",
+                        "--spring.data.redis.url=" + RedisProcess.shared().url())
+                    .close())
+        .isNotNull();
+    assertThat(output.getOut() + output.getErr())
+        .contains("Dugout cannot start: MongoDB at 127.0.0.1:" + port + " is unreachable");
+  }
+
+  @Test
+  void namesRedisInOneLineWhenItIsUnreachable(CapturedOutput output) {
+    int port = closedPort();
+    assertThatThrownBy(
+            () ->
+                start(
+                        "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + database(),
+                        "--spring.data.redis.url=redis://127.0.0.1:" + port)
+                    .close())
+        .isNotNull();
+    assertThat(output.getOut() + output.getErr())
+        .contains("Dugout cannot start: Redis at 127.0.0.1:" + port + " is unreachable");
+  }
+
+  private ConfigurableApplicationContext start(String... args) {
+    var all = new String[args.length + 3];
+    all[0] = "--server.port=0";
+    all[1] = "--dugout.data-dir=" + dataDir;
+    all[2] = "--spring.profiles.active=cluster";
+    System.arraycopy(args, 0, all, 3, args.length);
+    return SpringApplication.run(DugoutApplication.class, all);
+  }
+
+  private static JsonNode health(ConfigurableApplicationContext context) throws Exception {
+    String port = context.getEnvironment().getProperty("local.server.port");
+    try (var http = HttpClient.newHttpClient()) {
+      var response =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).isEqualTo(200);
+      return JsonMapper.builder().build().readTree(response.body());
+    }
+  }
+
+  private static String database() {
+    return "dugout_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  }
+
+  /** A loopback port nothing listens on. */
+  private static int closedPort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
