@@ -87,16 +87,20 @@ final class DugoutArchitecture {
 
   /**
    * A {@code MessageListener} is called inside the room's lane and must only hand the message on:
-   * it never uses a store (a blocking write there stalls the room's next append).
+   * it never uses a store (a blocking write there stalls the room's next append). A {@code
+   * NotificationListener} is called on the thread that stored the notification (a REST request, the
+   * chat notifier) and must only hand it on too.
    */
   static ArchRule listenersNeverUseAStore(String root) {
     return noClasses()
         .that()
         .implement(root + ".message.MessageListener")
+        .or()
+        .implement(root + ".notification.NotificationListener")
         .should()
         .dependOnClassesThat()
         .haveSimpleNameEndingWith("Store")
-        .as("message listeners never use a store (they run inside the room's lane)");
+        .as("message and notification listeners never use a store (they only hand on)");
   }
 
   /**

@@ -140,7 +140,7 @@ class ClientInbound {
       subscribeRoom(session, headers, id, destination, roomId);
       return;
     }
-    if (destination.equals(Destinations.ERRORS) || destination.equals(Destinations.ROOMS)) {
+    if (Destinations.userQueue(destination)) {
       subscriptions.add(Subscription.live(session, id, destination, null));
       receipt(session, headers);
       return;
@@ -150,7 +150,8 @@ class ClientInbound {
           session,
           "cannot subscribe to "
               + destination
-              + ": only your own /user/queue/errors and /user/queue/rooms",
+              + ": only your own /user/queue/errors, /user/queue/rooms and"
+              + " /user/queue/notifications",
           headers);
       return;
     }

@@ -7,6 +7,14 @@ final class Destinations {
   static final String APP_ROOMS = "/app/rooms.";
   static final String ERRORS = "/user/queue/errors";
   static final String ROOMS = "/user/queue/rooms";
+  static final String NOTIFICATIONS = "/user/queue/notifications";
+
+  /** Whether the destination is one of the user's own queues. */
+  static boolean userQueue(String destination) {
+    return destination.equals(ERRORS)
+        || destination.equals(ROOMS)
+        || destination.equals(NOTIFICATIONS);
+  }
 
   /** SEND a fresh token here to extend the session past the current token's expiry. */
   static final String TOKEN = "/app/token";

@@ -2,6 +2,8 @@ package io.dugout.realtime;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dugout.message.Message;
+import io.dugout.notification.Notification;
+import io.dugout.notification.NotificationView;
 import io.dugout.room.RoomView;
 
 /** The JSON bodies of MESSAGE frames; every one starts with its {@code type}. */
@@ -25,6 +27,14 @@ final class RealtimeBodies {
   record RoomJoinedBody(String type, RoomView room) {}
 
   record RoomLeftBody(String type, String roomId) {}
+
+  /** A new or updated notification, as {@code {"type": "notification", …its fields…}}. */
+  record NotificationBody(String type, @JsonUnwrapped NotificationView notification) {
+
+    static NotificationBody of(Notification notification) {
+      return new NotificationBody("notification", NotificationView.of(notification));
+    }
+  }
 
   /** A non-fatal problem with one SEND, on {@code /user/queue/errors}. */
   record ErrorBody(

@@ -15,8 +15,13 @@ public final class Ids {
 
   private Ids() {}
 
-  /** A new UUIDv7: 48 bits of milliseconds, then random bits. */
+  /** A new UUIDv7 for a room. */
   public static String newRoomId(Clock clock) {
+    return newId(clock);
+  }
+
+  /** A new UUIDv7: 48 bits of milliseconds, then random bits. */
+  public static String newId(Clock clock) {
     long millis = clock.millis();
     long high = (millis << 16) | 0x7000L | (RANDOM.nextInt() & 0x0FFFL);
     long low = (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;

@@ -2,9 +2,11 @@ package io.dugout.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.Waits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +35,8 @@ class ProtocolDocTests extends ApiTest {
 
   /** A quoted name right after "{" or ",": a field name, never a value. */
   private static final Pattern KEY = Pattern.compile("[{,]\\s*\"(\\w+)\"\\s*(?=[:,}])");
+
+  private static final String NOTIFICATIONS = "/api/v1/notifications";
 
   /** Real responses of each kind, made by this test against the running server. */
   private final Map<String, List<JsonNode>> real = new LinkedHashMap<>();
@@ -86,6 +90,30 @@ class ProtocolDocTests extends ApiTest {
             aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", user("dave")));
     var read = client.postJson(bobToken, "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1));
     var token = client.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\"}");
+    String carol = user("carol");
+    var sent =
+        client.postJson(
+            client.serviceToken("backend"),
+            NOTIFICATIONS,
+            Map.of(
+                "userIds",
+                List.of(carol),
+                "kind",
+                "trade.offer",
+                "title",
+                "New offer",
+                "body",
+                "12 EUR for your bat",
+                "data",
+                Map.of("itemId", "bat-7", "amount", 12)));
+    var notifications = client.get(client.token(carol), NOTIFICATIONS);
+    var marked = client.postJson(client.token(carol), NOTIFICATIONS + "/read", Map.of("all", true));
+    // why: bob's message made alice a chat notification, off the send path
+    Waits.until(
+        () -> !client.get(aliceToken, NOTIFICATIONS).json().get("notifications").isEmpty(),
+        Duration.ofSeconds(10),
+        "alice's chat notification");
+    var chat = client.get(aliceToken, NOTIFICATIONS).json().get("notifications").get(0);
 
     add(
         "room",
@@ -99,6 +127,10 @@ class ProtocolDocTests extends ApiTest {
     add("member", member.json());
     add("readMarker", read.json());
     add("devToken", token.json());
+    add("notificationsSent", sent.json());
+    add("notificationPage", notifications.json());
+    add("notification", notifications.json().get("notifications").get(0), chat);
+    add("notificationsMarked", marked.json());
     add(
         "problem",
         client
@@ -195,7 +227,12 @@ class ProtocolDocTests extends ApiTest {
       DugoutClient.JSON.readTree(body); // the example itself must be JSON
     }
     String caller = user("alice");
-    String token = path.startsWith("/api/v1/dev/") ? null : client.token(caller);
+    String token =
+        path.startsWith("/api/v1/dev/")
+            ? null
+            : method.equals("POST") && path.equals(NOTIFICATIONS)
+                ? client.serviceToken("backend")
+                : client.token(caller);
     String resolved = path;
     if (path.contains("{roomId}")) {
       String roomId = group(token, "doc", "dave");
@@ -215,6 +252,10 @@ class ProtocolDocTests extends ApiTest {
   private static String kindOf(JsonNode example) {
     Map<String, Predicate<JsonNode>> kinds = new LinkedHashMap<>();
     kinds.put("problem", n -> n.has("status") && n.has("code"));
+    kinds.put("notificationPage", n -> n.has("notifications"));
+    kinds.put("notification", n -> n.has("kind") && n.has("count") && n.has("readAt"));
+    kinds.put("notificationsSent", n -> n.has("ids"));
+    kinds.put("notificationsMarked", n -> n.has("marked"));
     kinds.put("entered", n -> n.has("room") && n.has("messages"));
     kinds.put("roomList", n -> n.has("rooms"));
     kinds.put("history", n -> n.has("messages") && n.has("hasMore"));

@@ -8,6 +8,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import io.dugout.message.MessageStore;
+import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
@@ -83,6 +84,11 @@ class MongoConfiguration {
   @Bean
   RoomStore mongoRoomStore(MongoStorage storage) {
     return new MongoRoomStore(storage);
+  }
+
+  @Bean
+  NotificationStore mongoNotificationStore(MongoStorage storage) {
+    return new MongoNotificationStore(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

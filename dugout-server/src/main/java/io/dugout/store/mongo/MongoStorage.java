@@ -12,6 +12,7 @@ import com.mongodb.client.model.Indexes;
 import com.mongodb.connection.ClusterType;
 import java.time.Instant;
 import java.util.Date;
+import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
 /**
@@ -24,6 +25,12 @@ import org.bson.Document;
  *       have one (DIRECT and TRADE).
  *   <li>{@code members}: unique {@code {roomId, userId}} (membership checks, a room's members) and
  *       {@code {userId}} (a user's rooms).
+ *   <li>{@code notifications}: {@code {userId, pos}} (a user's notifications newest first, and
+ *       marking all read up to a time), {@code {userId, readAt, expiresAt}} (the unread count),
+ *       unique {@code collapseId} only on collapsing ones (one per user and room), and a TTL index
+ *       on {@code expiresAt}.
+ *   <li>{@code notification_sends}: unique {@code {scope, key}} (idempotency keys) and a TTL index
+ *       on {@code expiresAt}.
  * </ul>
  */
 final class MongoStorage {
@@ -31,6 +38,8 @@ final class MongoStorage {
   static final String MESSAGES = "messages";
   static final String ROOMS = "rooms";
   static final String MEMBERS = "members";
+  static final String NOTIFICATIONS = "notifications";
+  static final String NOTIFICATION_SENDS = "notification_sends";
 
   private final MongoClient client;
   private final MongoDatabase database;
@@ -112,6 +121,24 @@ final class MongoStorage {
     members.createIndex(
         Indexes.ascending("roomId", "userId"), new IndexOptions().name("room_user").unique(true));
     members.createIndex(Indexes.ascending("userId"), new IndexOptions().name("user"));
+    var notifications = database.getCollection(NOTIFICATIONS);
+    notifications.createIndex(
+        Indexes.compoundIndex(Indexes.ascending("userId"), Indexes.descending("pos")),
+        new IndexOptions().name("user_pos"));
+    notifications.createIndex(
+        Indexes.ascending("userId", "readAt", "expiresAt"), new IndexOptions().name("user_unread"));
+    notifications.createIndex(
+        Indexes.ascending("collapseId"),
+        new IndexOptions().name("collapseId").unique(true).sparse(true));
+    notifications.createIndex(
+        Indexes.ascending("expiresAt"),
+        new IndexOptions().name("expiry").expireAfter(0L, TimeUnit.SECONDS));
+    var sends = database.getCollection(NOTIFICATION_SENDS);
+    sends.createIndex(
+        Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));
+    sends.createIndex(
+        Indexes.ascending("expiresAt"),
+        new IndexOptions().name("expiry").expireAfter(0L, TimeUnit.SECONDS));
   }
 
   /** Known once the client has talked to the deployment, as it has after creating indexes. */

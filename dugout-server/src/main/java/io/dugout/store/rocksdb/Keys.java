@@ -15,7 +15,19 @@ import java.nio.charset.StandardCharsets;
  *   members    roomId 0x00 userId                  → member JSON
  *   user_rooms userId 0x00 roomId                  → (empty)
  *   room_keys  uniqueKey                           → roomId
+ *
+ *   notifications         userId 0x00 createdAt(8) id      → notification JSON
+ *   notification_ids      userId 0x00 id                   → createdAt(8)
+ *   notification_unread   userId 0x00 expiresAt(8) id      → (empty), one per unread notification
+ *   notification_counts   userId                           → unread count(8)
+ *   notification_expiry   expiresAt(8) 'n' userId 0x00 id  → (empty)
+ *                         expiresAt(8) 's' scope 0x00 key  → (empty)
+ *   notification_collapse userId 0x00 collapseKey          → id
+ *   notification_sends    scope 0x00 idempotencyKey        → sent JSON (ids, expiresAt)
  * </pre>
+ *
+ * Times in notification keys are nanoseconds since the epoch, 8-byte big-endian, so that a user's
+ * notifications are one createdAt-ordered range and all expiries one expiresAt-ordered range.
  */
 final class Keys {
 
@@ -80,6 +92,43 @@ final class Keys {
 
   static long seqValueOf(byte[] value) {
     return ByteBuffer.wrap(value).getLong();
+  }
+
+  /** {@code part 0x00 nanos(8) tail}: a time-ordered key under {@code part}. */
+  static byte[] timed(String part, long nanos, String tail) {
+    byte[] p = utf8(part);
+    byte[] t = utf8(tail);
+    return ByteBuffer.allocate(p.length + 9 + t.length)
+        .put(p)
+        .put(SEP)
+        .putLong(nanos)
+        .put(t)
+        .array();
+  }
+
+  /** {@code nanos(8) kind a 0x00 b}: an expiry-ordered key. */
+  static byte[] expiry(long nanos, byte kind, String a, String b) {
+    byte[] pa = utf8(a);
+    byte[] pb = utf8(b);
+    return ByteBuffer.allocate(10 + pa.length + pb.length)
+        .putLong(nanos)
+        .put(kind)
+        .put(pa)
+        .put(SEP)
+        .put(pb)
+        .array();
+  }
+
+  /** The first key of everything at or after {@code nanos} in an expiry-ordered family. */
+  static byte[] expiryFrom(long nanos) {
+    return ByteBuffer.allocate(8).putLong(nanos).array();
+  }
+
+  /** The two parts after the kind byte of an expiry key. */
+  static String[] expiryParts(byte[] key) {
+    String rest = new String(key, 9, key.length - 9, StandardCharsets.UTF_8);
+    int sep = rest.indexOf(0);
+    return new String[] {rest.substring(0, sep), rest.substring(sep + 1)};
   }
 
   private static byte[] join(byte last, String... parts) {

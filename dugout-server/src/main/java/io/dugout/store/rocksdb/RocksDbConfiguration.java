@@ -1,6 +1,7 @@
 package io.dugout.store.rocksdb;
 
 import io.dugout.message.MessageStore;
+import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -44,5 +45,10 @@ class RocksDbConfiguration {
   @Bean
   RoomStore rocksDbRoomStore(RocksDbStorage storage, MessageStore messages) {
     return new RocksDbRoomStore(storage, messages);
+  }
+
+  @Bean
+  NotificationStore rocksDbNotificationStore(RocksDbStorage storage) {
+    return new RocksDbNotificationStore(storage);
   }
 }

@@ -41,7 +41,14 @@ final class RocksDbStorage implements AutoCloseable {
     ROOMS,
     MEMBERS,
     USER_ROOMS,
-    ROOM_KEYS;
+    ROOM_KEYS,
+    NOTIFICATIONS,
+    NOTIFICATION_IDS,
+    NOTIFICATION_UNREAD,
+    NOTIFICATION_COUNTS,
+    NOTIFICATION_EXPIRY,
+    NOTIFICATION_COLLAPSE,
+    NOTIFICATION_SENDS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());

@@ -1,0 +1,165 @@
+package io.dugout.notification;
+
+import io.dugout.message.Message;
+import io.dugout.message.MessageFollowUp;
+import io.dugout.message.MessageKind;
+import io.dugout.room.Member;
+import io.dugout.room.RoomStore;
+import io.dugout.system.Ids;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Chat-driven notifications: a stored message notifies each member of its room who is not viewing
+ * the room on any session of this node (the sender excepted), with one notification per member and
+ * room that each later message updates ({@link NotificationStore#collapse}).
+ *
+ * <p>Never on the send path: {@link #messageStored} only offers the message to a bounded queue
+ * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
+ * notifies nobody and is counted in {@code dugout.notifications.chat.dropped}. One worker thread
+ * drains the queue in order, so a slow store slows notifications, never messages. Rooms have no
+ * mute setting yet, so every member who is not viewing is notified.
+ */
+@Component
+class ChatNotifier implements MessageFollowUp, SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(ChatNotifier.class);
+  static final String KIND = "chat.message";
+  static final int PREVIEW_CHARS = 140;
+
+  private final RoomStore rooms;
+  private final Presence presence;
+  private final NotificationService notifications;
+  private final NotificationMetrics metrics;
+  private final Clock clock;
+  private final JsonMapper json;
+  private final BlockingQueue<Message> queue;
+  private volatile Thread worker;
+
+  ChatNotifier(
+      RoomStore rooms,
+      Presence presence,
+      NotificationService notifications,
+      NotificationMetrics metrics,
+      NotificationProperties properties,
+      Clock clock,
+      JsonMapper json) {
+    this.rooms = rooms;
+    this.presence = presence;
+    this.notifications = notifications;
+    this.metrics = metrics;
+    this.clock = clock;
+    this.json = json;
+    this.queue = new ArrayBlockingQueue<>(properties.chatQueue());
+  }
+
+  /** Only enqueues: never blocks, never throws. */
+  @Override
+  public void messageStored(Message message) {
+    if (message.kind() == MessageKind.SYSTEM) {
+      return; // why: joins and leaves are not worth a notification
+    }
+    if (!queue.offer(message)) {
+      metrics.chatDropped();
+    }
+  }
+
+  private void drain() {
+    while (!Thread.currentThread().isInterrupted()) {
+      Message message;
+      try {
+        message = queue.poll(1, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (message == null) {
+        continue;
+      }
+      try {
+        notifyMembers(message);
+      } catch (RuntimeException e) {
+        log.warn("Chat notifications for {}#{} failed: {}", message.roomId(), message.seq(), e);
+      }
+    }
+  }
+
+  private void notifyMembers(Message message) {
+    var room = rooms.find(message.roomId());
+    if (room.isEmpty()) {
+      return;
+    }
+    String title = room.get().title() == null ? message.senderId() : room.get().title();
+    for (Member member : rooms.members(message.roomId())) {
+      String userId = member.userId();
+      if (userId.equals(message.senderId()) || presence.isViewing(userId, message.roomId())) {
+        continue;
+      }
+      notifications.collapse(notificationOf(message, userId, title));
+    }
+  }
+
+  /** The notification one message makes for one member; it replaces the room's earlier one. */
+  private Notification notificationOf(Message message, String userId, String title) {
+    var now = clock.instant();
+    var data = new LinkedHashMap<String, Object>();
+    data.put("roomId", message.roomId());
+    data.put("seq", message.seq());
+    data.put("senderId", message.senderId());
+    return new Notification(
+        Ids.newId(clock),
+        userId,
+        KIND,
+        title,
+        preview(message),
+        json.writeValueAsString(data),
+        1,
+        now,
+        null,
+        notifications.expiresAt(now),
+        "room:" + message.roomId());
+  }
+
+  /** The start of the message, or what it carries when it has no text. */
+  static String preview(Message message) {
+    String content = message.content().strip();
+    if (content.isEmpty()) {
+      return "[" + message.kind().name().toLowerCase() + "]";
+    }
+    if (content.codePointCount(0, content.length()) <= PREVIEW_CHARS) {
+      return content;
+    }
+    return content.substring(0, content.offsetByCodePoints(0, PREVIEW_CHARS - 1)) + "…";
+  }
+
+  @Override
+  public void start() {
+    worker = Thread.ofPlatform().daemon().name("dugout-chat-notifier").start(this::drain);
+  }
+
+  @Override
+  public void stop() {
+    Thread running = worker;
+    if (running != null) {
+      running.interrupt();
+      try {
+        running.join(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    worker = null;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return worker != null;
+  }
+}

@@ -1,0 +1,44 @@
+package io.dugout.notification;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Notification settings ({@code dugout.notifications.*}); a retention outside (0, 365 days] stops
+ * startup.
+ *
+ * @param retention how long a notification is kept (and returned) after it was created or last
+ *     updated
+ * @param maxDataBytes the largest {@code data} object, in bytes of compact JSON
+ * @param sweepInterval how often expired notifications are deleted from the store
+ * @param chatQueue how many stored chat messages may wait for the chat notifier before further ones
+ *     are dropped (counted in {@code dugout.notifications.chat.dropped})
+ */
+@ConfigurationProperties("dugout.notifications")
+public record NotificationProperties(
+    @DefaultValue("30d") Duration retention,
+    @DefaultValue("4096") int maxDataBytes,
+    @DefaultValue("1m") Duration sweepInterval,
+    @DefaultValue("10000") int chatQueue) {
+
+  public static final Duration MAX_RETENTION = Duration.ofDays(365);
+
+  public NotificationProperties {
+    if (retention.isNegative() || retention.isZero() || retention.compareTo(MAX_RETENTION) > 0) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.retention must be more than 0 and at most 365 days, not "
+              + retention);
+    }
+    if (maxDataBytes < 2) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.max-data-bytes must be at least 2 (an empty object)");
+    }
+    if (sweepInterval.isNegative() || sweepInterval.isZero()) {
+      throw new IllegalArgumentException("dugout.notifications.sweep-interval must be positive");
+    }
+    if (chatQueue < 1) {
+      throw new IllegalArgumentException("dugout.notifications.chat-queue must be at least 1");
+    }
+  }
+}

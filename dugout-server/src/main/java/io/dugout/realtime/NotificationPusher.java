@@ -1,0 +1,28 @@
+package io.dugout.realtime;
+
+import io.dugout.notification.Notification;
+import io.dugout.notification.NotificationListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Client outbound for notifications: each stored or updated notification goes to every session of
+ * its user on this node that subscribed to {@code /user/queue/notifications}. Only queues frames; a
+ * user with no such subscription gets nothing live and finds it in the list.
+ */
+@Component
+class NotificationPusher implements NotificationListener {
+
+  private final RoomBroadcaster broadcaster;
+
+  NotificationPusher(RoomBroadcaster broadcaster) {
+    this.broadcaster = broadcaster;
+  }
+
+  @Override
+  public void notificationStored(Notification notification) {
+    broadcaster.toUser(
+        notification.userId(),
+        Destinations.NOTIFICATIONS,
+        RealtimeBodies.NotificationBody.of(notification));
+  }
+}

@@ -1,0 +1,319 @@
+package io.dugout.store.rocksdb;
+
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATIONS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_COLLAPSE;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_COUNTS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_EXPIRY;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_IDS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_SENDS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_UNREAD;
+
+import io.dugout.notification.Notification;
+import io.dugout.notification.NotificationCursor;
+import io.dugout.notification.NotificationStore;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@link NotificationStore} on RocksDB (key layout in {@link Keys}). A notification and all its
+ * index entries, and the unread counter it moves, go to disk in one write batch through the WAL.
+ *
+ * <p>Writes are serialised on one lock: each is a handful of point reads and one batch write, and a
+ * batch send of 1,000 notifications is one write, so the lock is not what limits throughput on one
+ * node; reads take no lock. The unread count is a counter per user kept in the same batches, minus
+ * the user's unread notifications that expired but are not yet swept: a range read that starts at
+ * the user's earliest unread expiry and stops at the first that has not expired, so it costs one
+ * seek when the sweep keeps up.
+ */
+final class RocksDbNotificationStore implements NotificationStore {
+
+  private static final byte NOTIFICATION = 'n';
+  private static final byte SEND = 's';
+  private static final int MARK_CHUNK = 1000;
+
+  private final RocksDbStorage storage;
+  private final ReentrantLock writes = new ReentrantLock();
+
+  RocksDbNotificationStore(RocksDbStorage storage) {
+    this.storage = storage;
+  }
+
+  @Override
+  public Added add(List<Notification> notifications, IdempotencyKey key) {
+    writes.lock();
+    try {
+      byte[] sendKey = key == null ? null : Keys.pair(key.scope(), key.key());
+      if (sendKey != null) {
+        byte[] sent = storage.get(NOTIFICATION_SENDS, sendKey);
+        if (sent != null) {
+          return new Added(Json.read(sent, Sent.class).ids(), false);
+        }
+      }
+      var ids = notifications.stream().map(Notification::id).toList();
+      var counts = new HashMap<String, Long>();
+      storage.write(
+          batch -> {
+            for (Notification n : notifications) {
+              put(batch, n);
+              counts.merge(n.userId(), n.unread() ? 1L : 0L, Long::sum);
+            }
+            counts.forEach((user, added) -> addToCount(batch, user, added));
+            if (sendKey != null) {
+              batch.put(NOTIFICATION_SENDS, sendKey, Json.write(new Sent(ids, key.expiresAt())));
+              batch.put(
+                  NOTIFICATION_EXPIRY,
+                  Keys.expiry(nanos(key.expiresAt()), SEND, key.scope(), key.key()),
+                  new byte[0]);
+            }
+          });
+      return new Added(ids, true);
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  @Override
+  public Notification collapse(Notification fresh, Instant now) {
+    writes.lock();
+    try {
+      byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());
+      byte[] heldBy = storage.get(NOTIFICATION_COLLAPSE, collapseKey);
+      Notification existing = heldBy == null ? null : find(fresh.userId(), Keys.string(heldBy));
+      Notification stored =
+          existing == null || existing.expiredAt(now) ? fresh : existing.collapsedWith(fresh);
+      storage.write(
+          batch -> {
+            long count = 0;
+            if (existing != null) {
+              delete(batch, existing);
+              count -= existing.unread() ? 1 : 0;
+            }
+            put(batch, stored);
+            batch.put(NOTIFICATION_COLLAPSE, collapseKey, Keys.utf8(stored.id()));
+            addToCount(batch, stored.userId(), count + 1);
+          });
+      return stored;
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  @Override
+  public List<Notification> page(
+      String userId, NotificationCursor before, int limit, boolean unreadOnly, Instant now) {
+    var page = new ArrayList<Notification>(Math.min(limit, 128));
+    if (limit <= 0) {
+      return page;
+    }
+    byte[] to =
+        before == null
+            ? Keys.prefixEnd(userId)
+            : Keys.timed(userId, before.epochNanos(), before.id());
+    storage.scan(
+        NOTIFICATIONS,
+        Keys.prefix(userId),
+        to,
+        true,
+        (key, value) -> {
+          var n = Json.read(value, Notification.class);
+          if (!n.expiredAt(now) && (!unreadOnly || n.unread())) {
+            page.add(n);
+          }
+          return page.size() < limit;
+        });
+    return page;
+  }
+
+  @Override
+  public long unreadCount(String userId, Instant now) {
+    long[] expired = {0};
+    storage.scan(
+        NOTIFICATION_UNREAD,
+        Keys.prefix(userId),
+        Keys.timed(userId, nanos(now) + 1, ""),
+        false,
+        (key, value) -> {
+          expired[0]++;
+          return true;
+        });
+    return Math.max(0, count(userId) - expired[0]);
+  }
+
+  @Override
+  public int markRead(String userId, Collection<String> ids, Instant at, Instant now) {
+    writes.lock();
+    try {
+      var toMark = new ArrayList<Notification>();
+      for (String id : new java.util.LinkedHashSet<>(ids)) {
+        var n = find(userId, id);
+        if (n != null && n.unread() && !n.expiredAt(now)) {
+          toMark.add(n);
+        }
+      }
+      write(userId, toMark, at);
+      return toMark.size();
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  @Override
+  public int markAllRead(String userId, Instant upTo, Instant at, Instant now) {
+    writes.lock();
+    try {
+      byte[] from = Keys.prefix(userId);
+      byte[] to = upTo == null ? Keys.prefixEnd(userId) : Keys.timed(userId, nanos(upTo) + 1, "");
+      int marked = 0;
+      while (true) {
+        var chunk = new ArrayList<Notification>();
+        byte[][] last = {null};
+        storage.scan(
+            NOTIFICATIONS,
+            from,
+            to,
+            true,
+            (key, value) -> {
+              last[0] = key;
+              var n = Json.read(value, Notification.class);
+              if (n.unread() && !n.expiredAt(now)) {
+                chunk.add(n);
+              }
+              return chunk.size() < MARK_CHUNK;
+            });
+        write(userId, chunk, at);
+        marked += chunk.size();
+        if (chunk.size() < MARK_CHUNK) {
+          return marked;
+        }
+        to = last[0];
+      }
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  @Override
+  public int removeExpired(Instant now, int max) {
+    var due = new ArrayList<byte[]>();
+    storage.scan(
+        NOTIFICATION_EXPIRY,
+        new byte[0],
+        Keys.expiryFrom(nanos(now) + 1),
+        false,
+        (key, value) -> {
+          due.add(key);
+          return due.size() < max;
+        });
+    if (due.isEmpty()) {
+      return 0;
+    }
+    writes.lock();
+    try {
+      int[] removed = {0};
+      storage.write(
+          batch -> {
+            var counts = new HashMap<String, Long>();
+            for (byte[] key : due) {
+              batch.delete(NOTIFICATION_EXPIRY, key);
+              String[] parts = Keys.expiryParts(key);
+              if (key[8] == SEND) {
+                batch.delete(NOTIFICATION_SENDS, Keys.pair(parts[0], parts[1]));
+                continue;
+              }
+              var n = find(parts[0], parts[1]);
+              // why: an entry left behind by a collapse that moved the expiry points at nothing due
+              if (n != null && n.expiredAt(now)) {
+                delete(batch, n);
+                if (n.collapseKey() != null) {
+                  batch.delete(NOTIFICATION_COLLAPSE, Keys.pair(n.userId(), n.collapseKey()));
+                }
+                counts.merge(n.userId(), n.unread() ? -1L : 0L, Long::sum);
+                removed[0]++;
+              }
+            }
+            counts.forEach((user, delta) -> addToCount(batch, user, delta));
+          });
+      return removed[0];
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  /** Writes the notifications read at {@code at}, and lowers their user's count. */
+  private void write(String userId, List<Notification> unread, Instant at) {
+    if (unread.isEmpty()) {
+      return;
+    }
+    storage.write(
+        batch -> {
+          for (Notification n : unread) {
+            batch.put(NOTIFICATIONS, notificationKey(n), Json.write(n.readAt(at)));
+            batch.delete(NOTIFICATION_UNREAD, unreadKey(n));
+          }
+          addToCount(batch, userId, -unread.size());
+        });
+  }
+
+  private Notification find(String userId, String id) {
+    byte[] createdAt = storage.get(NOTIFICATION_IDS, Keys.pair(userId, id));
+    if (createdAt == null) {
+      return null;
+    }
+    byte[] value = storage.get(NOTIFICATIONS, Keys.timed(userId, Keys.seqValueOf(createdAt), id));
+    return value == null ? null : Json.read(value, Notification.class);
+  }
+
+  /** Puts a notification and its index entries; the caller moves the count. */
+  private static void put(RocksDbStorage.Batch batch, Notification n) {
+    batch.put(NOTIFICATIONS, notificationKey(n), Json.write(n));
+    batch.put(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()), Keys.seqValue(nanos(n.createdAt())));
+    batch.put(NOTIFICATION_EXPIRY, expiryKey(n), new byte[0]);
+    if (n.unread()) {
+      batch.put(NOTIFICATION_UNREAD, unreadKey(n), new byte[0]);
+    }
+  }
+
+  /** Deletes a notification and its index entries (not its collapse key); the caller counts. */
+  private static void delete(RocksDbStorage.Batch batch, Notification n) {
+    batch.delete(NOTIFICATIONS, notificationKey(n));
+    batch.delete(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()));
+    batch.delete(NOTIFICATION_EXPIRY, expiryKey(n));
+    batch.delete(NOTIFICATION_UNREAD, unreadKey(n));
+  }
+
+  private long count(String userId) {
+    byte[] value = storage.get(NOTIFICATION_COUNTS, Keys.utf8(userId));
+    return value == null ? 0 : Keys.seqValueOf(value);
+  }
+
+  /** Only under the write lock: reads the counter and puts it back moved by {@code delta}. */
+  private void addToCount(RocksDbStorage.Batch batch, String userId, long delta) {
+    if (delta != 0) {
+      long now = Math.max(0, count(userId) + delta);
+      batch.put(NOTIFICATION_COUNTS, Keys.utf8(userId), Keys.seqValue(now));
+    }
+  }
+
+  private static byte[] notificationKey(Notification n) {
+    return Keys.timed(n.userId(), nanos(n.createdAt()), n.id());
+  }
+
+  private static byte[] unreadKey(Notification n) {
+    return Keys.timed(n.userId(), nanos(n.expiresAt()), n.id());
+  }
+
+  private static byte[] expiryKey(Notification n) {
+    return Keys.expiry(nanos(n.expiresAt()), NOTIFICATION, n.userId(), n.id());
+  }
+
+  private static long nanos(Instant instant) {
+    return NotificationCursor.epochNanos(instant);
+  }
+
+  /** What an idempotency key remembers: the ids the first send returned. */
+  record Sent(List<String> ids, Instant expiresAt) {}
+}

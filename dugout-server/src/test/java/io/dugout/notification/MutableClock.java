@@ -1,0 +1,37 @@
+package io.dugout.notification;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** The system clock plus an offset a test moves forward, standing in for the server's clock. */
+final class MutableClock extends Clock {
+
+  private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+
+  void advance(Duration by) {
+    offset.accumulateAndGet(by, Duration::plus);
+  }
+
+  void reset() {
+    offset.set(Duration.ZERO);
+  }
+
+  @Override
+  public Instant instant() {
+    return Instant.now().plus(offset.get());
+  }
+
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
+
+  @Override
+  public Clock withZone(ZoneId zone) {
+    throw new UnsupportedOperationException("UTC only");
+  }
+}
