@@ -20,6 +20,11 @@ public final class TestStore {
 
   private TestStore() {}
 
+  /** Whether this run is on MongoDB with the Redis cache, the cluster storage set-up. */
+  public static boolean clusterStorage() {
+    return MONGODB && REDIS;
+  }
+
   /** Points a test server (one Spring context) at a fresh store of its own. */
   public static void configure(DynamicPropertyRegistry registry) {
     if (MONGODB) {

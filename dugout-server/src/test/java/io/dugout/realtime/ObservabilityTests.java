@@ -2,12 +2,15 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.TestStore;
 import io.dugout.Waits;
 import io.dugout.system.UserHash;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -32,9 +35,47 @@ class ObservabilityTests extends RealtimeTestBase {
     chat();
     System.gc(); // why: jvm_gc_pause_* exists only once a collection happened
     var exposed = exposedNames(scrape());
-    var queried = queriedNames(JSON.readTree(Files.readString(DASHBOARD)));
+    var dashboard = JSON.readTree(Files.readString(DASHBOARD));
+    var mode = TestStore.clusterStorage() ? Mode.CLUSTER : Mode.EMBEDDED;
+    var queried = queriedNames(panels(dashboard, mode));
+    var other = queriedNames(panels(dashboard, mode.other()));
+    other.removeAll(queried);
     assertThat(queried).contains("dugout_realtime_sessions", "jvm_gc_pause_seconds_max");
     assertThat(exposed).containsAll(queried);
+    // why: the other mode's rows are empty here, and say so in their titles
+    assertThat(other).isNotEmpty();
+    assertThat(exposed).doesNotContainAnyElementsOf(other);
+  }
+
+  /** Which rows of the dashboard a node shows: embedded mode has RocksDB, cluster storage not. */
+  enum Mode {
+    EMBEDDED("RocksDB"),
+    CLUSTER("Cluster backends");
+
+    private final String rowPrefix;
+
+    Mode(String rowPrefix) {
+      this.rowPrefix = rowPrefix;
+    }
+
+    Mode other() {
+      return this == EMBEDDED ? CLUSTER : EMBEDDED;
+    }
+  }
+
+  /** The dashboard's panels a node in {@code mode} fills: every row but the other mode's. */
+  static List<JsonNode> panels(JsonNode dashboard, Mode mode) {
+    var picked = new ArrayList<JsonNode>();
+    boolean shown = true;
+    for (JsonNode panel : dashboard.path("panels")) {
+      if (panel.path("type").asString().equals("row")) {
+        shown = !panel.path("title").asString().startsWith(mode.other().rowPrefix);
+      }
+      if (shown) {
+        picked.add(panel);
+      }
+    }
+    return picked;
   }
 
   @Test
@@ -154,9 +195,11 @@ class ObservabilityTests extends RealtimeTestBase {
   private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "offset", "bool");
 
   /** The metric names in every PromQL expression of the dashboard. */
-  static Set<String> queriedNames(JsonNode dashboard) {
+  static Set<String> queriedNames(List<JsonNode> panels) {
     var names = new TreeSet<String>();
-    for (JsonNode expr : dashboard.findValues("expr")) {
+    var exprs = new ArrayList<JsonNode>();
+    panels.forEach(panel -> exprs.addAll(panel.findValues("expr")));
+    for (JsonNode expr : exprs) {
       String query = expr.asString();
       query = STRINGS.matcher(query).replaceAll("");
       query = MATCHERS.matcher(query).replaceAll("");

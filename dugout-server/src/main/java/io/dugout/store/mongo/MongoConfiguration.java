@@ -10,8 +10,10 @@ import com.mongodb.client.MongoClient;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
+import io.dugout.store.StoreTimers;
 import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -74,6 +76,19 @@ class MongoConfiguration {
   @Bean
   HealthIndicator storeHealthIndicator(MongoStorage storage) {
     return new MongoHealth(storage);
+  }
+
+  /** Times the adapters' reads, writes and scans as {@code dugout.store.latency{store=mongodb}}. */
+  @Bean
+  MeterBinder mongoStoreMeters(MongoStorage storage) {
+    return registry ->
+        storage.timers(
+            StoreTimers.register(
+                registry,
+                "mongodb",
+                "one-document read (room, member, last seq)",
+                "write acknowledged by the write concern (message insert, membership, marker)",
+                "index range read (history page, replay, members, room list)"));
   }
 
   @Bean

@@ -24,25 +24,33 @@ import org.bson.Document;
  */
 final class MongoMessageStore implements MessageStore {
 
+  private final MongoStorage storage;
   private final MongoCollection<Document> messages;
   private final MongoCollection<Document> holders;
 
   MongoMessageStore(MongoStorage storage) {
+    this.storage = storage;
     this.messages = storage.collection(MongoStorage.MESSAGES);
     this.holders = storage.holders(MongoStorage.MESSAGES);
   }
 
   @Override
   public Written write(Message message) {
-    try {
-      messages.insertOne(toDocument(message));
-      return new Written(message, Outcome.CREATED);
-    } catch (MongoWriteException e) {
-      if (!MongoStorage.isDuplicateKey(e)) {
-        throw e;
-      }
-      return collided(message, e);
-    }
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              try {
+                messages.insertOne(toDocument(message));
+                return new Written(message, Outcome.CREATED);
+              } catch (MongoWriteException e) {
+                if (!MongoStorage.isDuplicateKey(e)) {
+                  throw e;
+                }
+                return collided(message, e);
+              }
+            });
   }
 
   /**
@@ -72,24 +80,42 @@ final class MongoMessageStore implements MessageStore {
 
   @Override
   public long lastSeq(String roomId) {
-    Document last = lastSeqQuery(roomId).first();
-    return last == null ? 0 : last.get("seq", Number.class).longValue();
+    return storage
+        .timers()
+        .read()
+        .record(
+            () -> {
+              Document last = lastSeqQuery(roomId).first();
+              return last == null ? 0 : last.get("seq", Number.class).longValue();
+            });
   }
 
   @Override
   public List<Message> before(String roomId, long beforeSeq, int limit) {
-    if (beforeSeq <= 1 || limit <= 0) {
-      return List.of();
-    }
-    return page(beforeQuery(roomId, beforeSeq, limit), limit);
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              if (beforeSeq <= 1 || limit <= 0) {
+                return List.of();
+              }
+              return page(beforeQuery(roomId, beforeSeq, limit), limit);
+            });
   }
 
   @Override
   public List<Message> after(String roomId, long afterSeq, int limit) {
-    if (limit <= 0) {
-      return List.of();
-    }
-    return page(afterQuery(roomId, afterSeq, limit), limit);
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              if (limit <= 0) {
+                return List.of();
+              }
+              return page(afterQuery(roomId, afterSeq, limit), limit);
+            });
   }
 
   // why: the queries are named so that a test can explain exactly what the adapter runs; each is

@@ -44,32 +44,44 @@ final class MongoRoomStore implements RoomStore {
 
   @Override
   public Created create(Room room, List<Member> initial) {
-    Document roomDocument = toDocument(room);
-    List<Document> memberDocuments = initial.stream().map(MongoRoomStore::toDocument).toList();
-    try {
-      if (storage.transactions()) {
-        insertInTransaction(roomDocument, memberDocuments);
-      } else {
-        // why: without transactions (a standalone server, which production never is) a crash
-        // between the two inserts leaves a room nobody is a member of; the room goes first so
-        // that a losing racer never leaves members behind
-        rooms.insertOne(roomDocument);
-        if (!memberDocuments.isEmpty()) {
-          members.insertMany(memberDocuments);
-        }
-      }
-      return new Created(room, true);
-    } catch (MongoWriteException e) {
-      if (!MongoStorage.isDuplicateKey(e) || room.uniqueKey() == null) {
-        throw e;
-      }
-      Document existing =
-          storage.holders(MongoStorage.ROOMS).find(eq("uniqueKey", room.uniqueKey())).first();
-      if (existing == null) {
-        throw e;
-      }
-      return new Created(fromDocument(existing), false);
-    }
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              Document roomDocument = toDocument(room);
+              List<Document> memberDocuments =
+                  initial.stream().map(MongoRoomStore::toDocument).toList();
+              try {
+                if (storage.transactions()) {
+                  insertInTransaction(roomDocument, memberDocuments);
+                } else {
+                  // why: without transactions (a standalone server, which production never is) a
+                  // crash
+                  // between the two inserts leaves a room nobody is a member of; the room goes
+                  // first so
+                  // that a losing racer never leaves members behind
+                  rooms.insertOne(roomDocument);
+                  if (!memberDocuments.isEmpty()) {
+                    members.insertMany(memberDocuments);
+                  }
+                }
+                return new Created(room, true);
+              } catch (MongoWriteException e) {
+                if (!MongoStorage.isDuplicateKey(e) || room.uniqueKey() == null) {
+                  throw e;
+                }
+                Document existing =
+                    storage
+                        .holders(MongoStorage.ROOMS)
+                        .find(eq("uniqueKey", room.uniqueKey()))
+                        .first();
+                if (existing == null) {
+                  throw e;
+                }
+                return new Created(fromDocument(existing), false);
+              }
+            });
   }
 
   private void insertInTransaction(Document room, List<Document> memberDocuments) {
@@ -93,62 +105,104 @@ final class MongoRoomStore implements RoomStore {
 
   @Override
   public Optional<Room> find(String roomId) {
-    return Optional.ofNullable(rooms.find(eq("_id", roomId)).first())
-        .map(MongoRoomStore::fromDocument);
+    return storage
+        .timers()
+        .read()
+        .record(
+            () -> {
+              return Optional.ofNullable(rooms.find(eq("_id", roomId)).first())
+                  .map(MongoRoomStore::fromDocument);
+            });
   }
 
   @Override
   public Optional<Member> findMember(String roomId, String userId) {
-    return Optional.ofNullable(members.find(member(roomId, userId)).first())
-        .map(MongoRoomStore::memberFrom);
+    return storage
+        .timers()
+        .read()
+        .record(
+            () -> {
+              return Optional.ofNullable(members.find(member(roomId, userId)).first())
+                  .map(MongoRoomStore::memberFrom);
+            });
   }
 
   @Override
   public List<Member> members(String roomId) {
-    var found = new ArrayList<Member>();
-    members
-        .find(eq("roomId", roomId))
-        .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
-        .forEach(d -> found.add(memberFrom(d)));
-    return found;
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              var found = new ArrayList<Member>();
+              members
+                  .find(eq("roomId", roomId))
+                  .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
+                  .forEach(d -> found.add(memberFrom(d)));
+              return found;
+            });
   }
 
   @Override
   public boolean addMember(Member member) {
-    try {
-      members.insertOne(toDocument(member));
-      return true;
-    } catch (MongoWriteException e) {
-      if (MongoStorage.isDuplicateKey(e)) {
-        return false;
-      }
-      throw e;
-    }
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              try {
+                members.insertOne(toDocument(member));
+                return true;
+              } catch (MongoWriteException e) {
+                if (MongoStorage.isDuplicateKey(e)) {
+                  return false;
+                }
+                throw e;
+              }
+            });
   }
 
   @Override
   public boolean removeMember(String roomId, String userId) {
-    return members.deleteOne(member(roomId, userId)).getDeletedCount() > 0;
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              return members.deleteOne(member(roomId, userId)).getDeletedCount() > 0;
+            });
   }
 
   @Override
   public Optional<Member> markRead(String roomId, String userId, long seq) {
-    Document updated =
-        members.findOneAndUpdate(
-            member(roomId, userId),
-            Updates.max("lastReadSeq", seq),
-            new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
-    return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              Document updated =
+                  members.findOneAndUpdate(
+                      member(roomId, userId),
+                      Updates.max("lastReadSeq", seq),
+                      new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+              return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
+            });
   }
 
   @Override
   public List<String> roomIdsOf(String userId) {
-    var ids = new ArrayList<String>();
-    members
-        .find(eq("userId", userId))
-        .projection(Projections.include("roomId"))
-        .forEach(d -> ids.add(d.getString("roomId")));
-    return ids;
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              var ids = new ArrayList<String>();
+              members
+                  .find(eq("userId", userId))
+                  .projection(Projections.include("roomId"))
+                  .forEach(d -> ids.add(d.getString("roomId")));
+              return ids;
+            });
   }
 
   /**
@@ -160,15 +214,22 @@ final class MongoRoomStore implements RoomStore {
    */
   @Override
   public List<Listing> listingOf(String userId) {
-    var listing = new ArrayList<Listing>();
-    for (Document row : listingQuery(userId)) {
-      List<Document> room = row.getList("room", Document.class);
-      // why: a room is written before its members, so a row without one is a member being created
-      if (!room.isEmpty()) {
-        listing.add(listing(row, fromDocument(room.getFirst())));
-      }
-    }
-    return listing;
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              var listing = new ArrayList<Listing>();
+              for (Document row : listingQuery(userId)) {
+                List<Document> room = row.getList("room", Document.class);
+                // why: a room is written before its members, so a row without one is a member being
+                // created
+                if (!room.isEmpty()) {
+                  listing.add(listing(row, fromDocument(room.getFirst())));
+                }
+              }
+              return listing;
+            });
   }
 
   AggregateIterable<Document> listingQuery(String userId) {

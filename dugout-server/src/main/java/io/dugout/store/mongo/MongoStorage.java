@@ -10,6 +10,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.connection.ClusterType;
+import io.dugout.store.StoreTimers;
 import java.time.Instant;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,7 @@ final class MongoStorage {
   private final MongoClient client;
   private final MongoDatabase database;
   private final boolean transactions;
+  private volatile StoreTimers timers = StoreTimers.NONE;
 
   private MongoStorage(MongoClient client, MongoDatabase database, boolean transactions) {
     this.client = client;
@@ -61,6 +63,15 @@ final class MongoStorage {
             .withReadConcern(readConcern);
     createIndexes(database);
     return new MongoStorage(client, database, supportsTransactions(client));
+  }
+
+  /** The timers the adapters record their operations into ({@code store=mongodb}). */
+  StoreTimers timers() {
+    return timers;
+  }
+
+  void timers(StoreTimers timers) {
+    this.timers = timers;
   }
 
   /** Asks the server for a round trip ({@code ping}); throws when it cannot be reached. */

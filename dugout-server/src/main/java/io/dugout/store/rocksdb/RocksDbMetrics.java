@@ -1,47 +1,29 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.store.StoreTimers;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.noop.NoopTimer;
-import java.time.Duration;
 import org.rocksdb.TickerType;
 
 /**
- * RocksDB's meters: how long reads, writes and scans take ({@code dugout.store.latency} with {@code
- * store=rocksdb}; a MongoDB adapter records the same name with {@code store=mongo}), and the
- * internals an operator watches ({@code dugout.rocksdb.*}), read from RocksDB's properties and
- * statistics tickers when Prometheus scrapes, never on the write path.
+ * RocksDB's meters: how long reads, writes and scans take ({@link StoreTimers} with {@code
+ * store=rocksdb}), and the internals an operator watches ({@code dugout.rocksdb.*}), read from
+ * RocksDB's properties and statistics tickers when Prometheus scrapes, never on the write path.
  */
 final class RocksDbMetrics {
-
-  private static final Duration[] STORE_SLO = {
-    Duration.ofNanos(10_000),
-    Duration.ofNanos(25_000),
-    Duration.ofNanos(50_000),
-    Duration.ofNanos(100_000),
-    Duration.ofNanos(250_000),
-    Duration.ofNanos(500_000),
-    Duration.ofMillis(1),
-    Duration.ofMillis(2),
-    Duration.ofMillis(5),
-    Duration.ofMillis(10),
-    Duration.ofMillis(25),
-    Duration.ofMillis(100),
-    Duration.ofSeconds(1)
-  };
 
   private RocksDbMetrics() {}
 
   /** Registers the meters of {@code storage} and starts timing its operations. */
   static void register(RocksDbStorage storage, MeterRegistry registry) {
     storage.timers(
-        new Timers(
-            timer(registry, "read", "point read (dedupe check, room and member lookups)"),
-            timer(registry, "write", "atomic write batch through the WAL (message append)"),
-            timer(registry, "scan", "range read (history page, replay, room list)")));
+        StoreTimers.register(
+            registry,
+            "rocksdb",
+            "point read (dedupe check, room and member lookups)",
+            "atomic write batch through the WAL (message append)",
+            "range read (history page, replay, room list)"));
     gauge(
         registry,
         storage,
@@ -91,15 +73,6 @@ final class RocksDbMetrics {
         .register(registry);
   }
 
-  private static Timer timer(MeterRegistry registry, String op, String description) {
-    return Timer.builder("dugout.store.latency")
-        .description("store operation latency; " + op + ": " + description)
-        .tag("store", "rocksdb")
-        .tag("op", op)
-        .serviceLevelObjectives(STORE_SLO)
-        .register(registry);
-  }
-
   private static void gauge(
       MeterRegistry registry,
       RocksDbStorage storage,
@@ -118,14 +91,5 @@ final class RocksDbMetrics {
     FunctionCounter.builder(name, storage, s -> s.ticker(ticker))
         .description("block cache lookups since start; hit rate = hits / (hits + misses)")
         .register(registry);
-  }
-
-  /** The timers {@link RocksDbStorage} records into. */
-  record Timers(Timer read, Timer write, Timer scan) {
-    static final Timers NONE = new Timers(none("read"), none("write"), none("scan"));
-
-    private static Timer none(String op) {
-      return new NoopTimer(new Meter.Id("none." + op, null, null, null, Meter.Type.TIMER));
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.store.StoreTimers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ final class RocksDbStorage implements AutoCloseable {
   private final Statistics statistics;
   private final Object lifecycle = new Object();
   private boolean closed;
-  private volatile RocksDbMetrics.Timers timers = RocksDbMetrics.Timers.NONE;
+  private volatile StoreTimers timers = StoreTimers.NONE;
 
   private RocksDbStorage(
       RocksDB db,
@@ -173,7 +174,7 @@ final class RocksDbStorage implements AutoCloseable {
     }
   }
 
-  void timers(RocksDbMetrics.Timers timers) {
+  void timers(StoreTimers timers) {
     this.timers = timers;
   }
 
