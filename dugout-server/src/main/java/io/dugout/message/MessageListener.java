@@ -9,4 +9,13 @@ package io.dugout.message;
 public interface MessageListener {
 
   void messagePosted(Message message);
+
+  /**
+   * Whether this listener has a reader of the room on this node. A cluster node receives a room's
+   * messages from other nodes only while some listener follows the room; on one node every message
+   * reaches every listener anyway. Must not block.
+   */
+  default boolean follows(String roomId) {
+    return false;
+  }
 }

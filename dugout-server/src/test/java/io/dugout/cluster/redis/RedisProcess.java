@@ -17,7 +17,7 @@ import redis.embedded.RedisServer;
  * files in {@code dir}. Can be stopped and started again on the same port; stopped by {@link
  * #close} or, should the test JVM end first, by a shutdown hook.
  */
-final class RedisProcess implements AutoCloseable {
+public final class RedisProcess implements AutoCloseable {
 
   private final Path dir;
   private final int port;
@@ -29,7 +29,7 @@ final class RedisProcess implements AutoCloseable {
     this.port = port;
   }
 
-  static RedisProcess start(Path dir) {
+  public static RedisProcess start(Path dir) {
     var redis = new RedisProcess(dir, freePort());
     Runtime.getRuntime().addShutdownHook(redis.hook);
     redis.startAgain();
@@ -64,12 +64,12 @@ final class RedisProcess implements AutoCloseable {
     }
   }
 
-  String url() {
+  public String url() {
     return "redis://127.0.0.1:" + port;
   }
 
   /** A connection as Dugout configures it: short command timeout, no queueing while down. */
-  LettuceConnectionFactory connect(Duration commandTimeout) {
+  public LettuceConnectionFactory connect(Duration commandTimeout) {
     var client =
         LettuceClientConfiguration.builder()
             .commandTimeout(commandTimeout)
@@ -85,7 +85,7 @@ final class RedisProcess implements AutoCloseable {
     return factory;
   }
 
-  static StringRedisTemplate template(LettuceConnectionFactory factory) {
+  public static StringRedisTemplate template(LettuceConnectionFactory factory) {
     var template = new StringRedisTemplate(factory);
     template.afterPropertiesSet();
     return template;
