@@ -24,6 +24,17 @@ public record DugoutProperties(
     @DefaultValue("embedded") Mode mode,
     @DefaultValue Cluster cluster) {
 
+  public DugoutProperties {
+    if (mode == Mode.CLUSTER && store.type() != StoreType.MONGODB) {
+      // why: checked while binding, before any Kafka or Redis client is built for nothing
+      throw new IllegalArgumentException(
+          "dugout.mode=cluster needs dugout.store.type=mongodb: every node must share one store,"
+              + " and "
+              + store.type().name().toLowerCase(java.util.Locale.ROOT)
+              + " is local to one node");
+    }
+  }
+
   /** How many nodes serve the rooms. */
   public enum Mode {
     /** One node: it sequences every room itself (the room's lane). */

@@ -38,15 +38,7 @@ class KafkaClusterConfiguration {
   private static final Logger log = LoggerFactory.getLogger(KafkaClusterConfiguration.class);
 
   @Bean
-  RoomFeeds roomFeeds(
-      MessageStore store, List<MessageListener> listeners, Fanout fanout, DugoutProperties props) {
-    if (props.store().type() != DugoutProperties.StoreType.MONGODB) {
-      throw new IllegalStateException(
-          "dugout.mode=cluster needs dugout.store.type=mongodb: every node must share one store,"
-              + " and "
-              + props.store().type().name().toLowerCase()
-              + " is local to one node");
-    }
+  RoomFeeds roomFeeds(MessageStore store, List<MessageListener> listeners, Fanout fanout) {
     return new RoomFeeds(store, listeners, fanout);
   }
 
