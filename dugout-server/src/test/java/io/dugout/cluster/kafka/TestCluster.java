@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.common.utils.Utils;
@@ -101,6 +102,37 @@ public final class TestCluster implements AutoCloseable {
     return RedisProcess.template(redisProcess().connect(Duration.ofSeconds(2)));
   }
 
+  /**
+   * The settings of a node started as a process of its own ({@code io.dugout.ServerProcess}), as
+   * the {@code SPRING_APPLICATION_JSON} environment variable: below the command line, so that the
+   * suite's MongoDB run may still choose the database (give every node the same data dir).
+   */
+  public Map<String, String> processEnvironment() {
+    var settings = new java.util.LinkedHashMap<String, String>();
+    for (String argument : arguments()) {
+      String setting = argument.substring(2);
+      int eq = setting.indexOf('=');
+      String key = setting.substring(0, eq);
+      if (!key.equals("server.port") && !key.equals("dugout.data-dir")) {
+        settings.put(key, setting.substring(eq + 1));
+      }
+    }
+    return Map.of(
+        "SPRING_APPLICATION_JSON",
+        tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(settings));
+  }
+
+  /** Writes the cluster's token secret into a data dir that nodes started as processes share. */
+  public Path sharedDataDir(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("dev-jwt-secret"), devSecret);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
+  }
+
   @Override
   public void close() {
     nodes.forEach(n -> n.context().close());
@@ -140,6 +172,12 @@ public final class TestCluster implements AutoCloseable {
       broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS);
       // why: a group rebalances at once when a node joins, instead of after the default 3 s
       broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+      // why: a node killed with SIGKILL never leaves its group; its partitions move to the others
+      // when its session times out: 6 s here instead of the default 45 s
+      broker.brokerProperty("group.consumer.min.session.timeout.ms", "3000");
+      broker.brokerProperty("group.consumer.session.timeout.ms", "6000");
+      broker.brokerProperty("group.consumer.min.heartbeat.interval.ms", "500");
+      broker.brokerProperty("group.consumer.heartbeat.interval.ms", "1000");
       broker.afterPropertiesSet();
       Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy, "stop-kafka"));
     }
