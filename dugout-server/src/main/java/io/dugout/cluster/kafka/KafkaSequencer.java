@@ -67,7 +67,7 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
       var done = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       if (done.created()) {
         // why: the sender's own subscription gets its MESSAGE before the RECEIPT, as on one node
-        feeds.offer(done.message());
+        feeds.offerAndWait(done.message());
       }
       return new MessageStore.Appended(done.message(), done.created());
     } catch (TimeoutException e) {

@@ -70,8 +70,23 @@ final class RoomFeeds {
     throw new IllegalStateException("room " + roomId + " feed kept closing under a subscriber");
   }
 
-  /** A durable message, from the fanout or from this node's own sequencing. */
+  /**
+   * A durable message, from the fanout or from this node's own sequencing. Never waits for the
+   * store: a gap is filled on another thread.
+   */
   void offer(Message message) {
+    offer(message, false);
+  }
+
+  /**
+   * A durable message this node's sender is waiting for: a gap before it is filled on the calling
+   * thread, so that the sender's own subscription has the message before its receipt goes out.
+   */
+  void offerAndWait(Message message) {
+    offer(message, true);
+  }
+
+  private void offer(Message message, boolean mayWait) {
     var feed = feeds.get(message.roomId());
     if (feed == null || !feed.started) {
       return; // nobody here follows the room, or the first reader is still reading its last seq
@@ -91,7 +106,9 @@ final class RoomFeeds {
       }
       gap = true;
     }
-    if (gap) {
+    if (gap && mayWait) {
+      fillQuietly(feed, message.seq());
+    } else if (gap) {
       // why: offer runs on the fanout's receiving thread, which must never wait for the store
       long upTo = message.seq();
       Thread.ofVirtual()
