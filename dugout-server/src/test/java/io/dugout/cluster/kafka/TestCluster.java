@@ -97,6 +97,11 @@ public final class TestCluster implements AutoCloseable {
     return Utils.toPositive(Utils.murmur2(roomId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
   }
 
+  /** The shared redis-server, to stop and start again. */
+  public static RedisProcess redisServer() {
+    return redisProcess();
+  }
+
   /** A Redis connection to the shared server, for faults the tests cause on purpose. */
   public static StringRedisTemplate redis() {
     return RedisProcess.template(redisProcess().connect(Duration.ofSeconds(2)));

@@ -37,7 +37,7 @@ public final class RedisProcess implements AutoCloseable {
   }
 
   /** Starts the server on its port again; it loads what it last saved with {@code SAVE}. */
-  void startAgain() {
+  public void startAgain() {
     try {
       server =
           RedisServer.newRedisServer()
@@ -54,7 +54,7 @@ public final class RedisProcess implements AutoCloseable {
   }
 
   /** Stops the server; whatever it did not save is gone. */
-  synchronized void stop() {
+  public synchronized void stop() {
     try {
       if (server != null && server.isActive()) {
         server.stop();
