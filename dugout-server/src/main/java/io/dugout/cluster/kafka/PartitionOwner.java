@@ -8,6 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -50,8 +54,10 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
   private final KafkaSequencer local;
   private final Map<Integer, Map<String, Long>> lastSeqs = new ConcurrentHashMap<>();
   private final AtomicLong failures = new AtomicLong();
+  private final ExecutorService partitions =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("dugout-sequencer-", 0).factory());
   private volatile boolean running = true;
-  private long lastWarning;
+  private volatile long lastWarning;
 
   PartitionOwner(
       Consumer<String, byte[]> consumer,
@@ -77,12 +83,14 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
           pollOnce();
         } catch (WakeupException e) {
           // stop() woke the poll
-        } catch (KafkaException e) {
-          warn("Kafka", e);
+        } catch (RuntimeException e) {
+          // why: a commit refused after a rebalance, a broker away: the records come again
+          warn(e instanceof KafkaException ? "Kafka" : "sequencing", e);
           pause();
         }
       }
     } finally {
+      partitions.shutdown();
       try {
         consumer.close(Duration.ofSeconds(5));
       } catch (RuntimeException e) {
@@ -117,22 +125,27 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
     if (records.isEmpty()) {
       return;
     }
+    // why: partitions are independent (a room lives in one), so their records are sequenced in
+    // parallel, each partition's in order; the consumer itself is used only on this thread
+    var work = new HashMap<TopicPartition, Future<Long>>();
+    for (var partition : records.partitions()) {
+      var batch = records.records(partition);
+      work.put(partition, partitions.submit(() -> sequenceInOrder(batch)));
+    }
     Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
     boolean failed = false;
-    for (var partition : records.partitions()) {
-      for (var record : records.records(partition)) {
-        try {
-          sequence(record);
-          done.put(partition, new OffsetAndMetadata(record.offset() + 1));
-        } catch (RuntimeException e) {
-          // why: nothing after this record in its partition may be sequenced before it
-          failures.incrementAndGet();
-          warn("MongoDB", e);
-          consumer.seek(partition, record.offset());
-          lastSeqs.computeIfPresent(partition.partition(), (p, rooms) -> new HashMap<>());
-          failed = true;
-          break;
-        }
+    for (var entry : work.entrySet()) {
+      var partition = entry.getKey();
+      var batch = records.records(partition);
+      long next = await(entry.getValue());
+      if (next > batch.getFirst().offset()) {
+        done.put(partition, new OffsetAndMetadata(next));
+      }
+      if (next <= batch.getLast().offset()) {
+        // why: nothing after the failed record in its partition may be sequenced before it
+        consumer.seek(partition, next);
+        lastSeqs.computeIfPresent(partition.partition(), (p, rooms) -> new HashMap<>());
+        failed = true;
       }
     }
     if (!done.isEmpty()) {
@@ -140,6 +153,33 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
     }
     if (failed) {
       pause();
+    }
+  }
+
+  /** Sequences a partition's records in order; returns the offset after the last one stored. */
+  private long sequenceInOrder(List<ConsumerRecord<String, byte[]>> batch) {
+    long next = batch.getFirst().offset();
+    for (var record : batch) {
+      try {
+        sequence(record);
+      } catch (RuntimeException e) {
+        failures.incrementAndGet();
+        warn("MongoDB", e);
+        return next;
+      }
+      next = record.offset() + 1;
+    }
+    return next;
+  }
+
+  private static long await(Future<Long> result) {
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WakeupException();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("sequencing a partition failed", e.getCause());
     }
   }
 

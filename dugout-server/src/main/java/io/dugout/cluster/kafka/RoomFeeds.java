@@ -186,8 +186,8 @@ final class RoomFeeds {
             return;
           }
           if (message.seq() == feed.last + 1) {
+            filled.incrementAndGet(); // why: counted before a reader can see it
             deliver(feed, message);
-            filled.incrementAndGet();
           }
         }
         drainPending(feed);
