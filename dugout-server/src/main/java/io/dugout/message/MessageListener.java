@@ -3,8 +3,10 @@ package io.dugout.message;
 /**
  * Told about every newly stored message, after it is durable.
  *
- * <p>Calls for one room come one at a time and in seq order, while the room's next append waits: an
- * implementation must only hand the message on (enqueue it), never block.
+ * <p>Calls for one room come one at a time and in seq order, while the room's next append waits (in
+ * a cluster: while the room's next delivery on this node waits): an implementation must only hand
+ * the message on (enqueue it), never block. In a cluster a node tells its listeners only of the
+ * rooms one of them {@linkplain #follows follows}.
  */
 public interface MessageListener {
 

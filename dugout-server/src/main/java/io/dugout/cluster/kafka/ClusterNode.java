@@ -2,6 +2,7 @@ package io.dugout.cluster.kafka;
 
 import io.dugout.message.Fanout;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -83,7 +84,7 @@ final class ClusterNode implements SmartLifecycle {
     return owner.partitions();
   }
 
-  java.util.Set<Integer> owned() {
+  Set<Integer> owned() {
     return owner.owned();
   }
 

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -116,8 +117,8 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
   }
 
   /** The partitions this node sequences now. */
-  java.util.Set<Integer> owned() {
-    return java.util.Set.copyOf(lastSeqs.keySet());
+  Set<Integer> owned() {
+    return Set.copyOf(lastSeqs.keySet());
   }
 
   private void pollOnce() {

@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
+import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  * docs/deploy.md}). Received events are republished one at a time, in arrival order, on one thread
  * of their own, since their listeners may read the store.
  */
-final class RedisRoomEvents implements org.springframework.data.redis.connection.MessageListener {
+final class RedisRoomEvents implements MessageListener {
 
   static final String CHANNEL = "dugout:room-events";
 
