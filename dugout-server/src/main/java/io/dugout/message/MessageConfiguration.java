@@ -12,7 +12,9 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class MessageConfiguration {
 
+  /** In cluster mode the Kafka sequencer ({@code cluster/kafka}) orders rooms instead. */
   @Bean
+  @ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
   Sequencer sequencer(MessageStore store, List<MessageListener> listeners) {
     return new LocalSequencer(store, listeners);
   }

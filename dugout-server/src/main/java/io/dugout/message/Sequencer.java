@@ -8,7 +8,8 @@ import java.util.function.LongFunction;
  *
  * <p>Embedded mode uses {@link LocalSequencer} (the room's lane on this node). In a cluster the
  * owner of the room's Kafka partition sequences; the store's unique places fence off a former
- * owner.
+ * owner. There, each node tells its listeners of the rooms some listener {@linkplain
+ * MessageListener#follows follows}, in seq order, whichever node sequenced them.
  *
  * <p>Guarantees: seqs of a room are 1, 2, 3, … with no gap and no repeat; a retried message (same
  * sender and clientMsgId) returns the stored original and uses no seq; a failed append uses no seq;

@@ -168,8 +168,16 @@ class ClientInbound {
     try {
       Long since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
       if (since == null) {
-        access.requireReader(session.caller(), roomId);
-        subscriptions.add(Subscription.live(session, id, destination, roomId));
+        var subscription = Subscription.live(session, id, destination, roomId);
+        // why: through the sequencer, so that a cluster node starts receiving the room's messages
+        // from the others; on one node this only registers inside the room's lane
+        messages.subscribe(
+            session.caller(),
+            roomId,
+            lastSeq -> {
+              subscriptions.add(subscription);
+              return lastSeq;
+            });
         receipt(session, headers);
         metrics.subscribed(start, false);
         return;

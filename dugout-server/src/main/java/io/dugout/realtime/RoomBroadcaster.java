@@ -44,6 +44,11 @@ class RoomBroadcaster implements MessageListener {
     }
   }
 
+  @Override
+  public boolean follows(String roomId) {
+    return !subscriptions.ofRoom(roomId).isEmpty();
+  }
+
   /** The MESSAGE frame of a stored message on its room topic. */
   StompFrames.MessageParts frameOf(Message message) {
     return StompFrames.message(

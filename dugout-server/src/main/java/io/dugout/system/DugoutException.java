@@ -10,7 +10,8 @@ public abstract sealed class DugoutException extends RuntimeException
     permits DugoutException.Invalid,
         DugoutException.Forbidden,
         DugoutException.NotFound,
-        DugoutException.Conflict {
+        DugoutException.Conflict,
+        DugoutException.Unavailable {
 
   private final HttpStatus status;
   private final String code;
@@ -52,6 +53,10 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Conflict(message);
   }
 
+  public static Unavailable unavailable(String message) {
+    return new Unavailable(message);
+  }
+
   /** A request field is missing or has a value that is not allowed (400). */
   public static final class Invalid extends DugoutException {
     Invalid(String field, String problem) {
@@ -81,6 +86,16 @@ public abstract sealed class DugoutException extends RuntimeException
   public static final class Conflict extends DugoutException {
     Conflict(String message) {
       super(HttpStatus.CONFLICT, "conflict", message, null);
+    }
+  }
+
+  /**
+   * A backend the request needs did not answer in time; the request may or may not have taken
+   * effect, and repeating it with the same idempotency key is safe (503).
+   */
+  public static final class Unavailable extends DugoutException {
+    Unavailable(String message) {
+      super(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", message, null);
     }
   }
 }

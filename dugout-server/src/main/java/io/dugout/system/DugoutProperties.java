@@ -12,13 +12,75 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param limits size limits on what clients send
  * @param store which storage adapter to use and how
  * @param cache which recent-history cache to use and how
+ * @param mode one node on its own ({@code embedded}) or one of several nodes ({@code cluster})
+ * @param cluster how a cluster node sequences and fans out (read only in cluster mode)
  */
 @ConfigurationProperties("dugout")
 public record DugoutProperties(
     @DefaultValue("./data") Path dataDir,
     @DefaultValue Limits limits,
     @DefaultValue Store store,
-    @DefaultValue Cache cache) {
+    @DefaultValue Cache cache,
+    @DefaultValue("embedded") Mode mode,
+    @DefaultValue Cluster cluster) {
+
+  public DugoutProperties {
+    if (mode == Mode.CLUSTER && store.type() != StoreType.MONGODB) {
+      // why: checked while binding, before any Kafka or Redis client is built for nothing
+      throw new IllegalArgumentException(
+          "dugout.mode=cluster needs dugout.store.type=mongodb: every node must share one store,"
+              + " and "
+              + store.type().name().toLowerCase(java.util.Locale.ROOT)
+              + " is local to one node");
+    }
+  }
+
+  /** How many nodes serve the rooms. */
+  public enum Mode {
+    /** One node: it sequences every room itself (the room's lane). */
+    EMBEDDED,
+    /**
+     * Several stateless nodes: Kafka orders each room, MongoDB stores, Redis Pub/Sub carries live
+     * messages between nodes. Needs {@code dugout.store.type=mongodb}.
+     */
+    CLUSTER
+  }
+
+  /**
+   * @param nodeId this node's name in the cluster, unique per running process; empty means a random
+   *     one at every start (answers are addressed to it, so it must not be shared)
+   * @param appendTimeout how long a send waits for its room's partition owner to store it before
+   *     the sender gets an {@code unavailable} error (the message may still be stored later: a
+   *     resend with the same clientMsgId returns it)
+   * @param gapCheckInterval how often a node compares each room it delivers live with the store, to
+   *     find a message whose Redis publish was lost and nothing came after
+   * @param kafka the topic and consumer group that sequence rooms (the connection itself is Spring
+   *     Boot's {@code spring.kafka.*})
+   */
+  public record Cluster(
+      @DefaultValue("") String nodeId,
+      @DefaultValue("5s") Duration appendTimeout,
+      @DefaultValue("2s") Duration gapCheckInterval,
+      @DefaultValue Kafka kafka) {}
+
+  /**
+   * @param topic the topic every send goes to, keyed by room id
+   * @param group the consumer group whose members own the topic's partitions and sequence their
+   *     rooms
+   * @param createTopic whether a node creates the topic at startup when it is missing
+   * @param partitions the topic's partitions when it is created: the most nodes that sequence in
+   *     parallel (adding partitions later moves rooms between partitions)
+   * @param replicationFactor copies of each partition when the topic is created (3 in production)
+   * @param minInsyncReplicas copies that must have a send before it counts as accepted ({@code
+   *     acks=all}); 2 with a replication factor of 3
+   */
+  public record Kafka(
+      @DefaultValue("dugout.sends") String topic,
+      @DefaultValue("dugout-sequencers") String group,
+      @DefaultValue("true") boolean createTopic,
+      @DefaultValue("12") int partitions,
+      @DefaultValue("1") short replicationFactor,
+      @DefaultValue("1") int minInsyncReplicas) {}
 
   /**
    * @param maxContentBytes the most UTF-8 bytes a message's content may have

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.DugoutApplication;
+import io.dugout.cluster.kafka.TestCluster;
 import io.dugout.cluster.redis.RedisProcess;
 import io.dugout.message.HistoryCache;
 import io.dugout.message.MessageStore;
+import io.dugout.message.Sequencer;
 import io.dugout.store.mongo.InJvmMongo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,9 +30,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The cluster storage set-up is one switch, the {@code cluster} profile: MongoDB for the store,
- * Redis for the history cache, each its own line in {@code /actuator/health}, and a node that
- * cannot reach one of them at startup says which in one line.
+ * A cluster node is one switch, the {@code cluster} profile: MongoDB for the store, Redis for the
+ * history cache and fan-out, Kafka for sequencing; store and cache each a line in {@code
+ * /actuator/health}, and a node that cannot reach a backend at startup says which in one line.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ClusterProfileTests {
@@ -38,15 +40,18 @@ class ClusterProfileTests {
   @TempDir Path dataDir;
 
   @Test
-  void putsStoreAndCacheOnMongoDbAndRedisAndShowsEachInHealth() throws Exception {
+  void putsEveryPortOnItsBackendAndShowsEachInHealth() throws Exception {
     try (var context =
         start(
             "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + database(),
-            "--spring.data.redis.url=" + RedisProcess.shared().url())) {
+            "--spring.data.redis.url=" + RedisProcess.shared().url(),
+            "--spring.kafka.bootstrap-servers=" + TestCluster.kafkaBootstrap())) {
       assertThat(context.getBean(MessageStore.class).getClass().getSimpleName())
           .isEqualTo("MongoMessageStore");
       assertThat(context.getBean(HistoryCache.class).getClass().getSimpleName())
           .isEqualTo("RedisHistoryCache");
+      assertThat(context.getBean(Sequencer.class).getClass().getSimpleName())
+          .isEqualTo("KafkaSequencer");
 
       JsonNode health = health(context);
       assertThat(health.path("status").asString()).isEqualTo("UP");
@@ -67,7 +72,8 @@ class ClusterProfileTests {
                         "--spring.mongodb.uri=mongodb://127.0.0.1:"
                             + port
                             + "/dugout?serverSelectionTimeoutMS=500",
-                        "--spring.data.redis.url=" + RedisProcess.shared().url())
+                        "--spring.data.redis.url=" + RedisProcess.shared().url(),
+                        "--spring.kafka.bootstrap-servers=" + TestCluster.kafkaBootstrap())
                     .close())
         .isNotNull();
     assertThat(output.getOut() + output.getErr())
@@ -81,11 +87,27 @@ class ClusterProfileTests {
             () ->
                 start(
                         "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + database(),
-                        "--spring.data.redis.url=redis://127.0.0.1:" + port)
+                        "--spring.data.redis.url=redis://127.0.0.1:" + port,
+                        "--spring.kafka.bootstrap-servers=" + TestCluster.kafkaBootstrap())
                     .close())
         .isNotNull();
     assertThat(output.getOut() + output.getErr())
         .contains("Dugout cannot start: Redis at 127.0.0.1:" + port + " is unreachable");
+  }
+
+  @Test
+  void namesKafkaInOneLineWhenItIsUnreachable(CapturedOutput output) {
+    int port = closedPort();
+    assertThatThrownBy(
+            () ->
+                start(
+                        "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + database(),
+                        "--spring.data.redis.url=" + RedisProcess.shared().url(),
+                        "--spring.kafka.bootstrap-servers=127.0.0.1:" + port)
+                    .close())
+        .isNotNull();
+    assertThat(output.getOut() + output.getErr())
+        .contains("Dugout cannot start: Kafka at 127.0.0.1:" + port + " is unreachable");
   }
 
   private ConfigurableApplicationContext start(String... args) {

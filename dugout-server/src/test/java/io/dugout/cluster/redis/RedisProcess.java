@@ -50,7 +50,7 @@ public final class RedisProcess implements AutoCloseable {
     return shared;
   }
 
-  static RedisProcess start(Path dir) {
+  public static RedisProcess start(Path dir) {
     var redis = new RedisProcess(dir, freePort());
     Runtime.getRuntime().addShutdownHook(redis.hook);
     redis.startAgain();
@@ -58,7 +58,7 @@ public final class RedisProcess implements AutoCloseable {
   }
 
   /** Starts the server on its port again; it loads what it last saved with {@code SAVE}. */
-  void startAgain() {
+  public void startAgain() {
     try {
       server =
           RedisServer.newRedisServer()
@@ -96,7 +96,7 @@ public final class RedisProcess implements AutoCloseable {
   }
 
   /** Stops the server; whatever it did not save is gone. */
-  synchronized void stop() {
+  public synchronized void stop() {
     try {
       if (server != null && server.isActive()) {
         server.stop();
@@ -111,7 +111,7 @@ public final class RedisProcess implements AutoCloseable {
   }
 
   /** A connection as Dugout configures it: short command timeout, no queueing while down. */
-  LettuceConnectionFactory connect(Duration commandTimeout) {
+  public LettuceConnectionFactory connect(Duration commandTimeout) {
     var client =
         LettuceClientConfiguration.builder()
             .commandTimeout(commandTimeout)
@@ -127,7 +127,7 @@ public final class RedisProcess implements AutoCloseable {
     return factory;
   }
 
-  static StringRedisTemplate template(LettuceConnectionFactory factory) {
+  public static StringRedisTemplate template(LettuceConnectionFactory factory) {
     var template = new StringRedisTemplate(factory);
     template.afterPropertiesSet();
     return template;

@@ -24,7 +24,7 @@ public final class InJvmMongo implements AutoCloseable {
     return shared;
   }
 
-  InJvmMongo() {
+  public InJvmMongo() {
     server.bind("127.0.0.1", 0);
     var address = server.getLocalAddress();
     uri = "mongodb://127.0.0.1:" + address.getPort();

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  * skipped, saying why, only when it cannot be installed. A test server, never a dependency of
  * Dugout (beta, GPL-2.0), and much slower than mongod: never quote its speed.
  */
-final class SecantusServer implements AutoCloseable {
+public final class SecantusServer implements AutoCloseable {
 
   static final String VERSION = "0.7.0b3";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -39,7 +39,7 @@ final class SecantusServer implements AutoCloseable {
   /**
    * Starts a server, installing SecantusDB first if needed; skips the caller's tests if it can't.
    */
-  static SecantusServer start() {
+  public static SecantusServer start() {
     Path executable = installed();
     int port = freePort();
     Path log = Path.of("target", "secantusdb-" + port + ".log").toAbsolutePath();
@@ -66,7 +66,7 @@ final class SecantusServer implements AutoCloseable {
     return server;
   }
 
-  String uri() {
+  public String uri() {
     return "mongodb://127.0.0.1:" + port;
   }
 

@@ -1,0 +1,158 @@
+package io.dugout.cluster.kafka;
+
+import io.dugout.message.Fanout;
+import io.dugout.message.MessageListener;
+import io.dugout.message.MessageStore;
+import io.dugout.system.BackendUnreachable;
+import io.dugout.system.DugoutProperties;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.TopicBuilder;
+
+/**
+ * Cluster mode ({@code dugout.mode=cluster}): the Kafka sequencer replaces the local one, on the
+ * client settings Spring Boot reads from {@code spring.kafka.*}. Needs the MongoDB store (the
+ * arbiter every node shares) and a {@link Fanout} (Redis Pub/Sub).
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+class KafkaClusterConfiguration {
+
+  /** How long a starting node tries to reach Kafka before it gives up. */
+  static final Duration STARTUP_WAIT = Duration.ofSeconds(10);
+
+  private static final Logger log = LoggerFactory.getLogger(KafkaClusterConfiguration.class);
+
+  @Bean
+  RoomFeeds roomFeeds(MessageStore store, List<MessageListener> listeners, Fanout fanout) {
+    return new RoomFeeds(store, listeners, fanout);
+  }
+
+  @Bean
+  KafkaSequencer kafkaSequencer(
+      RoomFeeds feeds, KafkaProperties kafka, DugoutProperties properties) {
+    var cluster = properties.cluster();
+    String nodeId =
+        cluster.nodeId().isBlank()
+            ? "node-" + UUID.randomUUID().toString().substring(0, 8)
+            : cluster.nodeId();
+    requireReachable(kafka);
+    var settings = kafka.buildProducerProperties();
+    settings.put(ProducerConfig.ACKS_CONFIG, "all");
+    settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    // why: a send must not wait for Kafka's metadata longer than for its answer
+    settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, cluster.appendTimeout().toMillis());
+    settings.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + nodeId);
+    var producer = new KafkaProducer<>(settings, new StringSerializer(), new ByteArraySerializer());
+    log.info(
+        "Cluster: node {}, sends to Kafka topic {} at {}; sequencing group {}",
+        nodeId,
+        cluster.kafka().topic(),
+        kafka.getBootstrapServers(),
+        cluster.kafka().group());
+    return new KafkaSequencer(
+        nodeId, cluster.kafka().topic(), producer, cluster.appendTimeout(), feeds);
+  }
+
+  /**
+   * why: Kafka's clients retry an unreachable broker quietly for ever, so a node with a wrong
+   * address would start and answer every send with {@code unavailable}; failing the start names the
+   * mistake.
+   */
+  private static void requireReachable(KafkaProperties kafka) {
+    var settings = kafka.buildAdminProperties();
+    int timeout = (int) STARTUP_WAIT.toMillis();
+    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
+    try (var admin = Admin.create(settings)) {
+      admin.describeCluster().clusterId().get(timeout, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BackendUnreachable("Kafka", String.join(",", kafka.getBootstrapServers()), e);
+    } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
+      throw new BackendUnreachable("Kafka", String.join(",", kafka.getBootstrapServers()), e);
+    }
+  }
+
+  @Bean
+  ClusterNode clusterNode(
+      KafkaSequencer sequencer,
+      RoomFeeds feeds,
+      MessageStore store,
+      Fanout fanout,
+      KafkaProperties kafka,
+      DugoutProperties properties) {
+    var cluster = properties.cluster();
+    var settings = kafka.buildConsumerProperties();
+    settings.put(ConsumerConfig.GROUP_ID_CONFIG, cluster.kafka().group());
+    settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    // why: a group that starts with sends already waiting must sequence them, not skip them
+    settings.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    // why: the consumer protocol of KIP-848 moves only the partitions that change owner, while the
+    // others keep sequencing; the classic one stops the whole group at every join and leave
+    settings.putIfAbsent(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+    settings.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId());
+    var consumer =
+        new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
+    var owner =
+        new PartitionOwner(consumer, cluster.kafka().topic(), store, fanout, feeds, sequencer);
+    return new ClusterNode(sequencer, owner, feeds, fanout, cluster.gapCheckInterval());
+  }
+
+  /** Created at startup by Boot's {@code KafkaAdmin} when missing; an existing one is kept. */
+  @Bean
+  @ConditionalOnProperty(
+      name = "dugout.cluster.kafka.create-topic",
+      havingValue = "true",
+      matchIfMissing = true)
+  NewTopic sendsTopic(DugoutProperties properties) {
+    var kafka = properties.cluster().kafka();
+    return TopicBuilder.name(kafka.topic())
+        .partitions(kafka.partitions())
+        .replicas(kafka.replicationFactor())
+        .config("min.insync.replicas", String.valueOf(kafka.minInsyncReplicas()))
+        .build();
+  }
+
+  @Bean
+  MeterBinder clusterMeters(RoomFeeds feeds, ClusterNode node) {
+    return registry -> {
+      Gauge.builder("dugout.cluster.rooms.followed", feeds, RoomFeeds::followed)
+          .description("rooms this node delivers live (it receives their Redis publishes)")
+          .register(registry);
+      Gauge.builder("dugout.cluster.partitions", node, ClusterNode::partitions)
+          .description("partitions of the sends topic this node sequences")
+          .register(registry);
+      FunctionCounter.builder("dugout.cluster.gaps.filled", feeds, RoomFeeds::filled)
+          .description("messages delivered from the store because their Redis publish was lost")
+          .register(registry);
+      FunctionCounter.builder("dugout.cluster.write.failures", node, ClusterNode::failures)
+          .description("store writes of the partition owner that failed and were tried again")
+          .register(registry);
+    };
+  }
+}

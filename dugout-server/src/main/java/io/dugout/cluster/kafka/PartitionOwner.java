@@ -1,0 +1,273 @@
+package io.dugout.cluster.kafka;
+
+import io.dugout.message.Fanout;
+import io.dugout.message.MessageStore;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+
+/**
+ * This node's member of the sequencing consumer group: for the partitions Kafka gave it, it
+ * sequences every send in partition order and stores it, then answers the node that asked and
+ * publishes the message to the room's nodes.
+ *
+ * <p>A room's last seq is read from the store the first time the room comes up after its partition
+ * was assigned, then kept in memory while the partition stays here. Offsets are committed only
+ * after the store write, so a crash or a rebalance repeats records, never skips one; a repeated
+ * record finds its retry key ({@code RETRY}) and stores nothing. A former owner still writing loses
+ * on the store's unique seq ({@code SEQ_TAKEN}); the owner then re-reads the last seq. A record
+ * whose write fails is tried again, after a pause, before anything after it in its partition.
+ */
+final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
+
+  private static final Logger log = LoggerFactory.getLogger(PartitionOwner.class);
+
+  /** Attempts after a {@code SEQ_TAKEN} before the record is tried again later. */
+  private static final int ATTEMPTS = 3;
+
+  private static final Duration POLL = Duration.ofMillis(200);
+  private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+
+  private final Consumer<String, byte[]> consumer;
+  private final String topic;
+  private final MessageStore store;
+  private final Fanout fanout;
+  private final RoomFeeds feeds;
+  private final KafkaSequencer local;
+  private final Map<Integer, Map<String, Long>> lastSeqs = new ConcurrentHashMap<>();
+  private final AtomicLong failures = new AtomicLong();
+  private final ExecutorService partitions =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("dugout-sequencer-", 0).factory());
+  private volatile boolean running = true;
+  private volatile long lastWarning;
+
+  PartitionOwner(
+      Consumer<String, byte[]> consumer,
+      String topic,
+      MessageStore store,
+      Fanout fanout,
+      RoomFeeds feeds,
+      KafkaSequencer local) {
+    this.consumer = consumer;
+    this.topic = topic;
+    this.store = store;
+    this.fanout = fanout;
+    this.feeds = feeds;
+    this.local = local;
+  }
+
+  @Override
+  public void run() {
+    try {
+      consumer.subscribe(List.of(topic), this);
+      while (running) {
+        try {
+          pollOnce();
+        } catch (WakeupException e) {
+          // stop() woke the poll
+        } catch (RuntimeException e) {
+          // why: a commit refused after a rebalance, a broker away: the records come again
+          warn(e instanceof KafkaException ? "Kafka" : "sequencing", e);
+          pause();
+        }
+      }
+    } finally {
+      partitions.shutdown();
+      try {
+        consumer.close(Duration.ofSeconds(5));
+      } catch (RuntimeException e) {
+        log.warn("Closing the sequencing consumer failed: {}", e.toString());
+      }
+    }
+  }
+
+  /** Ends the loop; the consumer leaves the group, so its partitions move at once. */
+  void stop() {
+    running = false;
+    consumer.wakeup();
+  }
+
+  /** How many store writes failed and were tried again. */
+  long failures() {
+    return failures.get();
+  }
+
+  /** How many partitions this node sequences now. */
+  int partitions() {
+    return lastSeqs.size();
+  }
+
+  /** The partitions this node sequences now. */
+  Set<Integer> owned() {
+    return Set.copyOf(lastSeqs.keySet());
+  }
+
+  private void pollOnce() {
+    var records = consumer.poll(POLL);
+    if (records.isEmpty()) {
+      return;
+    }
+    // why: partitions are independent (a room lives in one), so their records are sequenced in
+    // parallel, each partition's in order; the consumer itself is used only on this thread
+    var work = new HashMap<TopicPartition, Future<Long>>();
+    for (var partition : records.partitions()) {
+      var batch = records.records(partition);
+      work.put(partition, partitions.submit(() -> sequenceInOrder(batch)));
+    }
+    Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+    boolean failed = false;
+    for (var entry : work.entrySet()) {
+      var partition = entry.getKey();
+      var batch = records.records(partition);
+      long next = await(entry.getValue());
+      if (next > batch.getFirst().offset()) {
+        done.put(partition, new OffsetAndMetadata(next));
+      }
+      if (next <= batch.getLast().offset()) {
+        // why: nothing after the failed record in its partition may be sequenced before it
+        consumer.seek(partition, next);
+        lastSeqs.computeIfPresent(partition.partition(), (p, rooms) -> new HashMap<>());
+        failed = true;
+      }
+    }
+    if (!done.isEmpty()) {
+      consumer.commitSync(done);
+    }
+    if (failed) {
+      pause();
+    }
+  }
+
+  /** Sequences a partition's records in order; returns the offset after the last one stored. */
+  private long sequenceInOrder(List<ConsumerRecord<String, byte[]>> batch) {
+    long next = batch.getFirst().offset();
+    for (var record : batch) {
+      try {
+        sequence(record);
+      } catch (RuntimeException e) {
+        failures.incrementAndGet();
+        warn("MongoDB", e);
+        return next;
+      }
+      next = record.offset() + 1;
+    }
+    return next;
+  }
+
+  private static long await(Future<Long> result) {
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WakeupException();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("sequencing a partition failed", e.getCause());
+    }
+  }
+
+  private void sequence(ConsumerRecord<String, byte[]> record) {
+    SendRecord send;
+    try {
+      send = SendRecord.of(record.value());
+    } catch (JacksonException e) {
+      // why: a record no node can read would stop its partition for good; nobody can answer it
+      log.error(
+          "Skipping unreadable record {} of partition {}", record.offset(), record.partition());
+      return;
+    }
+    String roomId = send.roomId();
+    var rooms = lastSeqs.computeIfAbsent(record.partition(), p -> new HashMap<>());
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      long last = rooms.computeIfAbsent(roomId, store::lastSeq);
+      var written = store.write(send.draft().withSeq(roomId, last + 1));
+      switch (written.outcome()) {
+        case CREATED -> {
+          rooms.put(roomId, last + 1);
+          feeds.offer(written.message());
+          fanout.publish(written.message());
+          answer(send, new Fanout.Answer(send.requestId(), written.message(), true));
+          return;
+        }
+        case RETRY -> {
+          answer(send, new Fanout.Answer(send.requestId(), written.message(), false));
+          return;
+        }
+        case SEQ_TAKEN -> rooms.put(roomId, store.lastSeq(roomId));
+      }
+    }
+    throw new IllegalStateException(
+        "room "
+            + roomId
+            + " kept being written by another sequencer; a former owner still running?");
+  }
+
+  private void answer(SendRecord send, Fanout.Answer answer) {
+    if (local.nodeId().equals(send.nodeId())) {
+      local.answered(answer);
+    } else {
+      fanout.answer(send.nodeId(), answer);
+    }
+  }
+
+  @Override
+  public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+    // why: another node may have sequenced these rooms meanwhile; learn their last seqs afresh
+    partitions.forEach(p -> lastSeqs.put(p.partition(), new HashMap<>()));
+    if (!partitions.isEmpty()) {
+      log.info("Sequencing partitions {} of {}", numbers(partitions), topic);
+    }
+  }
+
+  @Override
+  public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    partitions.forEach(p -> lastSeqs.remove(p.partition()));
+    if (!partitions.isEmpty()) {
+      log.info("No longer sequencing partitions {} of {}", numbers(partitions), topic);
+    }
+  }
+
+  @Override
+  public void onPartitionsLost(Collection<TopicPartition> partitions) {
+    onPartitionsRevoked(partitions);
+  }
+
+  private static List<Integer> numbers(Collection<TopicPartition> partitions) {
+    return partitions.stream().map(TopicPartition::partition).sorted().toList();
+  }
+
+  private void warn(String what, RuntimeException e) {
+    long now = System.currentTimeMillis();
+    if (now - lastWarning > 30_000) {
+      lastWarning = now;
+      log.warn("Sequencing paused, {} failed (tried again; more within 30 s not logged)", what, e);
+    }
+  }
+
+  private void pause() {
+    try {
+      Thread.sleep(RETRY_PAUSE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = false;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+package io.dugout.cluster.kafka;
+
+import io.dugout.message.Fanout;
+import io.dugout.message.Message;
+import io.dugout.message.MessageListener;
+import io.dugout.message.MessageStore;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Live delivery on one cluster node: hands each followed room's messages to the node's {@link
+ * MessageListener}s one at a time, in seq order, with no gap and no repeat — whatever order, and
+ * however incomplete, the {@link Fanout} brings them in.
+ *
+ * <p>Per room it keeps the last seq it delivered. A message right after it is delivered at once; an
+ * older one is dropped (already delivered); a later one waits while the missing seqs are read from
+ * the store (which has them: only durable messages are published). {@link #check} compares every
+ * followed room with the store, for a lost message after which nothing came, and stops following
+ * rooms no listener wants any more.
+ */
+final class RoomFeeds {
+
+  private static final Logger log = LoggerFactory.getLogger(RoomFeeds.class);
+
+  /** Messages held back per room while a gap is filled; beyond it the store is read instead. */
+  private static final int MAX_PENDING = 10_000;
+
+  private static final int FILL_PAGE = 500;
+
+  private final MessageStore store;
+  private final List<MessageListener> listeners;
+  private final Fanout fanout;
+  private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
+  private final AtomicLong filled = new AtomicLong();
+
+  RoomFeeds(MessageStore store, List<MessageListener> listeners, Fanout fanout) {
+    this.store = store;
+    this.listeners = List.copyOf(listeners);
+    this.fanout = fanout;
+  }
+
+  /**
+   * Runs {@code action} with the last seq delivered on this node for the room, while no message of
+   * the room is delivered: what it registers gets every later message and none earlier. The first
+   * call for a room follows it and starts at the store's last seq.
+   */
+  <T> T atLastDelivered(String roomId, LongFunction<T> action) {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      var feed = feeds.computeIfAbsent(roomId, Feed::new);
+      synchronized (feed) {
+        if (feed.closed) {
+          continue; // why: check() dropped it between the lookup and the lock; take a new one
+        }
+        if (!feed.started) {
+          // why: follow first, then read: a message stored after the read is published after the
+          // follow, so it arrives or leaves a gap that the next message or check() fills
+          feed.subscribed = fanout.follow(roomId);
+          feed.last = store.lastSeq(roomId);
+          feed.started = true;
+        }
+        return action.apply(feed.last);
+      }
+    }
+    throw new IllegalStateException("room " + roomId + " feed kept closing under a subscriber");
+  }
+
+  /**
+   * A durable message, from the fanout or from this node's own sequencing. Never waits for the
+   * store: a gap is filled on another thread.
+   */
+  void offer(Message message) {
+    offer(message, false);
+  }
+
+  /**
+   * A durable message this node's sender is waiting for: a gap before it is filled on the calling
+   * thread, so that the sender's own subscription has the message before its receipt goes out.
+   */
+  void offerAndWait(Message message) {
+    offer(message, true);
+  }
+
+  private void offer(Message message, boolean mayWait) {
+    var feed = feeds.get(message.roomId());
+    if (feed == null || !feed.started) {
+      return; // nobody here follows the room, or the first reader is still reading its last seq
+    }
+    boolean gap;
+    synchronized (feed) {
+      if (feed.closed || message.seq() <= feed.last) {
+        return;
+      }
+      if (message.seq() == feed.last + 1) {
+        deliver(feed, message);
+        drainPending(feed);
+        return;
+      }
+      if (feed.pending.size() < MAX_PENDING) {
+        feed.pending.put(message.seq(), message);
+      }
+      gap = true;
+    }
+    if (gap && mayWait) {
+      fillQuietly(feed, message.seq());
+    } else if (gap) {
+      // why: offer runs on the fanout's receiving thread, which must never wait for the store
+      long upTo = message.seq();
+      Thread.ofVirtual()
+          .name("dugout-fill-" + message.roomId())
+          .start(() -> fillQuietly(feed, upTo));
+    }
+  }
+
+  /**
+   * Closes every followed room's gap up to the store's last seq, and stops following rooms that no
+   * listener follows any more. Called periodically.
+   */
+  void check() {
+    for (var feed : feeds.values()) {
+      if (!feed.started) {
+        continue;
+      }
+      if (!followed(feed.roomId)) {
+        synchronized (feed) {
+          if (!followed(feed.roomId)) {
+            feed.closed = true;
+            feeds.remove(feed.roomId, feed);
+            fanout.unfollow(feed.roomId);
+            continue;
+          }
+        }
+      }
+      if (!feed.subscribed) {
+        // why: until the subscription works, these checks alone deliver the room (late, in order)
+        feed.subscribed = fanout.follow(feed.roomId);
+      }
+      long stored;
+      try {
+        stored = store.lastSeq(feed.roomId);
+      } catch (RuntimeException e) {
+        log.warn("Could not compare room {} with the store: {}", feed.roomId, e.toString());
+        continue;
+      }
+      if (stored > feed.last) {
+        fillQuietly(feed, stored + 1);
+      }
+    }
+  }
+
+  /** How many messages were delivered from the store because their publish was lost. */
+  long filled() {
+    return filled.get();
+  }
+
+  /** How many rooms this node follows. */
+  int followed() {
+    return feeds.size();
+  }
+
+  private void fillQuietly(Feed feed, long upTo) {
+    try {
+      fill(feed, upTo);
+    } catch (RuntimeException e) {
+      // why: the next message of the room or the next check() tries again
+      log.warn("Could not fill a gap in room {} from the store: {}", feed.roomId, e.toString());
+    }
+  }
+
+  /** Reads the seqs after the last delivered one, below {@code upTo}, and delivers them. */
+  private void fill(Feed feed, long upTo) {
+    for (int page = 0; page < 1_000; page++) {
+      long from = feed.last;
+      if (from + 1 >= upTo) {
+        return;
+      }
+      var missing = store.after(feed.roomId, from, (int) Math.min(FILL_PAGE, upTo - from - 1));
+      synchronized (feed) {
+        for (var message : missing) {
+          if (feed.closed) {
+            return;
+          }
+          if (message.seq() == feed.last + 1) {
+            filled.incrementAndGet(); // why: counted before a reader can see it
+            deliver(feed, message);
+          }
+        }
+        drainPending(feed);
+      }
+      if (missing.isEmpty()) {
+        return; // why: not readable yet (a lagging read); the next message or check() retries
+      }
+    }
+  }
+
+  private void drainPending(Feed feed) {
+    while (!feed.pending.isEmpty()) {
+      var first = feed.pending.firstEntry();
+      if (first.getKey() <= feed.last) {
+        feed.pending.pollFirstEntry();
+      } else if (first.getKey() == feed.last + 1) {
+        deliver(feed, feed.pending.pollFirstEntry().getValue());
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void deliver(Feed feed, Message message) {
+    feed.last = message.seq();
+    for (var listener : listeners) {
+      listener.messagePosted(message);
+    }
+  }
+
+  private boolean followed(String roomId) {
+    for (var listener : listeners) {
+      if (listener.follows(roomId)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One followed room; guarded by its own monitor. */
+  private static final class Feed {
+    final String roomId;
+    final TreeMap<Long, Message> pending = new TreeMap<>();
+    volatile boolean started;
+    volatile boolean subscribed;
+    volatile long last;
+    boolean closed;
+
+    Feed(String roomId) {
+      this.roomId = roomId;
+    }
+  }
+}

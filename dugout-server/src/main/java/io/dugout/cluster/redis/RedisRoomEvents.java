@@ -1,0 +1,112 @@
+package io.dugout.cluster.redis;
+
+import io.dugout.room.RoomEvent;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Carries {@link RoomEvent}s between cluster nodes on the Redis channel {@code dugout:room-events}:
+ * each node publishes the events of its own changes and republishes the other nodes' events to its
+ * own listeners, so a join, a leave or a moved read marker reaches subscribers on every node, and a
+ * removed member's subscriptions end everywhere.
+ *
+ * <p>At most once, like all of Pub/Sub: a node disconnected from Redis misses events (see {@code
+ * docs/deploy.md}). Received events are republished one at a time, in arrival order, on one thread
+ * of their own, since their listeners may read the store.
+ */
+final class RedisRoomEvents implements MessageListener {
+
+  static final String CHANNEL = "dugout:room-events";
+
+  private static final Logger log = LoggerFactory.getLogger(RedisRoomEvents.class);
+  private static final JsonMapper JSON =
+      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  /** Set while a received event is republished here, so it is not sent back out. */
+  private static final ThreadLocal<Boolean> REPUBLISHING = new ThreadLocal<>();
+
+  /** Tells this node's events from the others'; unique per start, like a node's id. */
+  private final String nodeId = UUID.randomUUID().toString();
+
+  private final StringRedisTemplate redis;
+  private final ApplicationEventPublisher events;
+  private final ExecutorService republisher =
+      Executors.newSingleThreadExecutor(
+          Thread.ofPlatform().name("dugout-room-events").daemon().factory());
+
+  RedisRoomEvents(StringRedisTemplate redis, ApplicationEventPublisher events) {
+    this.redis = redis;
+    this.events = events;
+  }
+
+  @EventListener
+  void roomEvent(RoomEvent event) {
+    if (REPUBLISHING.get() != null) {
+      return;
+    }
+    var wire =
+        switch (event) {
+          case RoomEvent.MemberJoined e -> new Wire(nodeId, "joined", e.roomId(), e.userId(), 0);
+          case RoomEvent.MemberLeft e -> new Wire(nodeId, "left", e.roomId(), e.userId(), 0);
+          case RoomEvent.ReadMarkerMoved e ->
+              new Wire(nodeId, "read", e.roomId(), e.userId(), e.seq());
+        };
+    try {
+      redis.convertAndSend(CHANNEL, JSON.writeValueAsString(wire));
+    } catch (RuntimeException e) {
+      log.warn(
+          "Redis Pub/Sub: a room event of room {} was lost ({})", event.roomId(), e.toString());
+    }
+  }
+
+  @Override
+  public void onMessage(org.springframework.data.redis.connection.Message message, byte[] pattern) {
+    Wire wire;
+    try {
+      wire = JSON.readValue(message.getBody(), Wire.class);
+    } catch (RuntimeException e) {
+      log.warn("Redis Pub/Sub: unreadable room event skipped ({})", e.toString());
+      return;
+    }
+    if (nodeId.equals(wire.nodeId())) {
+      return;
+    }
+    RoomEvent event =
+        switch (wire.type()) {
+          case "joined" -> new RoomEvent.MemberJoined(wire.roomId(), wire.userId());
+          case "left" -> new RoomEvent.MemberLeft(wire.roomId(), wire.userId());
+          case "read" -> new RoomEvent.ReadMarkerMoved(wire.roomId(), wire.userId(), wire.seq());
+          default -> null; // why: a newer node's event this node does not know yet
+        };
+    if (event != null) {
+      republisher.execute(() -> republish(event));
+    }
+  }
+
+  void close() {
+    republisher.shutdownNow();
+  }
+
+  private void republish(RoomEvent event) {
+    REPUBLISHING.set(Boolean.TRUE);
+    try {
+      events.publishEvent(event);
+    } catch (RuntimeException e) {
+      log.warn("A room event from another node failed here: {}", e.toString());
+    } finally {
+      REPUBLISHING.remove();
+    }
+  }
+
+  /** A room event on the wire, with the node it happened on. */
+  record Wire(String nodeId, String type, String roomId, String userId, long seq) {}
+}

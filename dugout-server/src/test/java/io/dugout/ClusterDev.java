@@ -1,0 +1,263 @@
+package io.dugout;
+
+import io.dugout.cluster.redis.RedisProcess;
+import io.dugout.store.mongo.InJvmMongo;
+import io.dugout.store.mongo.SecantusServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ./dugout cluster-dev}: a whole cluster on this machine in one command — a real Kafka
+ * broker (KRaft, from the Kafka jars, as a process of its own), a real redis-server process, a
+ * MongoDB stand-in, and Dugout nodes in cluster mode as processes of their own on consecutive
+ * ports. Ctrl-C stops all of them. Everything lives in {@code ./cluster-dev/} (logs, data), wiped
+ * at every start.
+ *
+ * <p>Options: {@code --nodes=N} (2), {@code --port=P} (8081: nodes on P, P+1, …), {@code
+ * --secantus} (SecantusDB, a MongoDB-wire server on WiredTiger in its own process, instead of the
+ * in-process mongo-java-server; installed into a Python venv on first use). Neither stand-in is
+ * MongoDB, and all processes share this machine's cores: never quote their speed as a cluster's.
+ *
+ * <p>A development tool built from the test class path (it needs the test-only stand-ins), not part
+ * of the server.
+ */
+public final class ClusterDev {
+
+  private final Path dir = Path.of("cluster-dev").toAbsolutePath();
+  private final List<Process> processes = new ArrayList<>();
+  private final List<AutoCloseable> servers = new ArrayList<>();
+
+  public static void main(String[] args) throws Exception {
+    // why: the in-process MongoDB stand-in logs every operation; only problems belong on screen
+    ((ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+        .setLevel(ch.qos.logback.classic.Level.WARN);
+    int nodes = 2;
+    int port = 8081;
+    boolean secantus = false;
+    for (String arg : args) {
+      if (arg.startsWith("--nodes=")) {
+        nodes = Integer.parseInt(arg.substring(8));
+      } else if (arg.startsWith("--port=")) {
+        port = Integer.parseInt(arg.substring(7));
+      } else if (arg.equals("--secantus")) {
+        secantus = true;
+      } else {
+        System.err.println("usage: ./dugout cluster-dev [--nodes=N] [--port=P] [--secantus]");
+        System.exit(2);
+      }
+    }
+    var dev = new ClusterDev();
+    Runtime.getRuntime().addShutdownHook(new Thread(dev::stop, "cluster-dev-stop"));
+    dev.run(nodes, port, secantus);
+    Thread.currentThread().join();
+  }
+
+  private void run(int nodes, int firstPort, boolean secantus) throws Exception {
+    wipe(dir);
+    Files.createDirectories(dir);
+    say("starting Kafka (KRaft, one broker) …");
+    String kafka = startKafka();
+    say("Kafka at " + kafka + "; starting redis-server …");
+    var redis = RedisProcess.start(Files.createDirectories(dir.resolve("redis")));
+    servers.add(redis);
+    String mongo;
+    if (secantus) {
+      say("starting SecantusDB …");
+      var server = SecantusServer.start();
+      servers.add(server);
+      mongo = server.uri();
+    } else {
+      var server = new InJvmMongo();
+      servers.add(server);
+      mongo = server.uri();
+    }
+    say("Redis at " + redis.url() + ", MongoDB stand-in at " + mongo);
+    byte[] secret = new byte[32];
+    new java.security.SecureRandom().nextBytes(secret);
+    var urls = new ArrayList<String>();
+    for (int i = 0; i < nodes; i++) {
+      int port = firstPort + i;
+      Path data = Files.createDirectories(dir.resolve("node-" + (i + 1)));
+      // why: try-it-out tokens are signed with the data dir's secret; one for all nodes
+      Files.writeString(data.resolve("dev-jwt-secret"), HexFormat.of().formatHex(secret));
+      say(
+          "starting node "
+              + (i + 1)
+              + " on port "
+              + port
+              + " (log: "
+              + log("node-" + (i + 1))
+              + ")");
+      start(
+          "node-" + (i + 1),
+          List.of(
+              "--enable-native-access=ALL-UNNAMED",
+              "-Xmx1g",
+              "-cp",
+              System.getProperty("java.class.path"),
+              DugoutApplication.class.getName(),
+              "--server.port=" + port,
+              "--dugout.data-dir=" + data,
+              "--spring.profiles.active=cluster",
+              "--spring.mongodb.uri=" + mongo + "/dugout",
+              // why: the in-process stand-in does not answer Boot's health command
+              "--management.health.mongodb.enabled=" + secantus,
+              "--spring.data.redis.url=" + redis.url(),
+              "--spring.kafka.bootstrap-servers=" + kafka,
+              "--dugout.cluster.node-id=node-" + (i + 1),
+              "--dugout.auth.try-it-out-service-tokens=true"));
+      urls.add("http://localhost:" + port);
+    }
+    for (String url : urls) {
+      awaitHealthy(url);
+    }
+    say("");
+    say("cluster up: " + String.join(" ", urls));
+    say("  load test across nodes: ./dugout loadtest chat --url " + urls.getFirst());
+    say("  logs and data: " + dir + "   Ctrl-C stops everything");
+  }
+
+  /** Formats a KRaft log dir and starts one combined broker and controller. */
+  private String startKafka() throws Exception {
+    int broker = freePort();
+    int controller = freePort();
+    Path config = dir.resolve("kafka.properties");
+    Files.writeString(
+        config,
+        String.join(
+            "\n",
+            "process.roles=broker,controller",
+            "node.id=1",
+            "controller.quorum.bootstrap.servers=127.0.0.1:" + controller,
+            "listeners=PLAINTEXT://127.0.0.1:" + broker + ",CONTROLLER://127.0.0.1:" + controller,
+            "advertised.listeners=PLAINTEXT://127.0.0.1:" + broker,
+            "controller.listener.names=CONTROLLER",
+            "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+            "log.dirs=" + dir.resolve("kafka"),
+            "offsets.topic.replication.factor=1",
+            "transaction.state.log.replication.factor=1",
+            "transaction.state.log.min.isr=1",
+            "group.initial.rebalance.delay.ms=0",
+            ""));
+    var classpath = System.getProperty("java.class.path");
+    var format =
+        start(
+            "kafka-format",
+            List.of(
+                "-cp",
+                classpath,
+                "kafka.tools.StorageTool",
+                "format",
+                "-t",
+                UUID.randomUUID().toString().replace("-", "").substring(0, 22),
+                "-c",
+                config.toString(),
+                "--standalone"));
+    if (!format.waitFor(120, TimeUnit.SECONDS) || format.exitValue() != 0) {
+      throw new IllegalStateException(
+          "formatting Kafka's log dir failed; see " + log("kafka-format"));
+    }
+    start("kafka", List.of("-Xmx512m", "-cp", classpath, "kafka.Kafka", config.toString()));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!Files.readString(log("kafka")).contains("Kafka Server started")) {
+      if (System.nanoTime() > deadline || !processes.getLast().isAlive()) {
+        throw new IllegalStateException("Kafka did not start; see " + log("kafka"));
+      }
+      Thread.sleep(200);
+    }
+    return "127.0.0.1:" + broker;
+  }
+
+  private Process start(String name, List<String> arguments) throws IOException {
+    var command = new ArrayList<String>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(arguments);
+    var process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(log(name).toFile())
+            .start();
+    processes.add(process);
+    return process;
+  }
+
+  private Path log(String name) {
+    return dir.resolve(name + ".log");
+  }
+
+  private void awaitHealthy(String url) throws Exception {
+    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    var request = HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < deadline) {
+      try {
+        if (http.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("UP")) {
+          return;
+        }
+      } catch (IOException e) {
+        // not listening yet
+      }
+      Thread.sleep(250);
+    }
+    throw new IllegalStateException(url + " not healthy within 180 s; see the node logs in " + dir);
+  }
+
+  /** Stops the nodes first (they drain), then Kafka, Redis and MongoDB. */
+  private void stop() {
+    say("stopping …");
+    for (var process : processes.reversed()) {
+      process.destroy();
+      try {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+      }
+    }
+    for (var server : servers.reversed()) {
+      try {
+        server.close();
+      } catch (Exception e) {
+        say("stopping " + server + " failed: " + e);
+      }
+    }
+  }
+
+  private static void wipe(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (var path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void say(String line) {
+    System.out.println("cluster-dev: " + line);
+  }
+}

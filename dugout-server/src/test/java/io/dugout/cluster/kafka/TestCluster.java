@@ -1,0 +1,213 @@
+package io.dugout.cluster.kafka;
+
+import io.dugout.DugoutApplication;
+import io.dugout.Waits;
+import io.dugout.api.DugoutClient;
+import io.dugout.cluster.redis.RedisProcess;
+import io.dugout.store.mongo.InJvmMongo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.common.utils.Utils;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+/**
+ * Dugout nodes in cluster mode, each a Spring context of its own in this JVM, on one real Kafka
+ * broker (KRaft, in this JVM), one real redis-server process and the in-JVM MongoDB stand-in — the
+ * broker and Redis shared by the whole test JVM, a topic, group and database per cluster.
+ */
+public final class TestCluster implements AutoCloseable {
+
+  public static final int PARTITIONS = 4;
+
+  private static EmbeddedKafkaKraftBroker broker;
+  private static RedisProcess redis;
+
+  private final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  private final List<Node> nodes = new ArrayList<>();
+
+  /** Try-it-out tokens of one node are good on all: every node's data dir has this secret. */
+  private final String devSecret = (UUID.randomUUID() + "" + UUID.randomUUID()).replace("-", "");
+
+  /** One node of the cluster: its context, and a REST client on its port. */
+  public record Node(ConfigurableApplicationContext context, int port, DugoutClient client) {
+
+    /** The partitions of the sends topic this node sequences now. */
+    public Set<Integer> owned() {
+      return context.getBean(ClusterNode.class).owned();
+    }
+
+    /** Messages this node delivered from the store because their publish was lost. */
+    public long filled() {
+      return context.getBean(RoomFeeds.class).filled();
+    }
+
+    public void stop() {
+      context.close();
+    }
+  }
+
+  /** Starts a node with the given extra settings ({@code --name=value}). */
+  public Node start(String... extraArgs) {
+    var args = new ArrayList<>(List.of(arguments()));
+    args.addAll(List.of(extraArgs));
+    var context =
+        new SpringApplicationBuilder(DugoutApplication.class).run(args.toArray(String[]::new));
+    int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+    var node = new Node(context, port, DugoutClient.onPort(port));
+    nodes.add(node);
+    return node;
+  }
+
+  /** Waits until the running nodes share every partition between them, each owning some. */
+  public void awaitBalanced() {
+    Waits.until(
+        () -> {
+          var all = new HashSet<Integer>();
+          for (var node : nodes) {
+            if (!node.context().isActive()) {
+              continue;
+            }
+            var owned = node.owned();
+            if (owned.isEmpty()) {
+              return false;
+            }
+            all.addAll(owned);
+          }
+          return all.size() == PARTITIONS;
+        },
+        Duration.ofSeconds(60),
+        "every partition owned, by every node some");
+  }
+
+  /** The partition Kafka's default partitioner puts the room's sends in. */
+  public static int partitionOf(String roomId) {
+    return Utils.toPositive(Utils.murmur2(roomId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+  }
+
+  /** The bootstrap address of the test JVM's Kafka broker. */
+  public static String kafkaBootstrap() {
+    return broker().getBrokersAsString();
+  }
+
+  /** The shared redis-server, to stop and start again. */
+  public static RedisProcess redisServer() {
+    return redisProcess();
+  }
+
+  /** A Redis connection to the shared server, for faults the tests cause on purpose. */
+  public static StringRedisTemplate redis() {
+    return RedisProcess.template(redisProcess().connect(Duration.ofSeconds(2)));
+  }
+
+  /**
+   * The settings of a node started as a process of its own ({@code io.dugout.ServerProcess}), as
+   * the {@code SPRING_APPLICATION_JSON} environment variable: below the command line, so that the
+   * suite's MongoDB run may still choose the database (give every node the same data dir).
+   */
+  public Map<String, String> processEnvironment() {
+    var settings = new java.util.LinkedHashMap<String, String>();
+    for (String argument : arguments()) {
+      String setting = argument.substring(2);
+      int eq = setting.indexOf('=');
+      String key = setting.substring(0, eq);
+      if (!key.equals("server.port") && !key.equals("dugout.data-dir")) {
+        settings.put(key, setting.substring(eq + 1));
+      }
+    }
+    return Map.of(
+        "SPRING_APPLICATION_JSON",
+        tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(settings));
+  }
+
+  /** Writes the cluster's token secret into a data dir that nodes started as processes share. */
+  public Path sharedDataDir(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("dev-jwt-secret"), devSecret);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
+  }
+
+  @Override
+  public void close() {
+    nodes.forEach(n -> n.context().close());
+  }
+
+  private String[] arguments() {
+    return new String[] {
+      "--server.port=0",
+      "--dugout.data-dir=" + dataDir(),
+      "--dugout.mode=cluster",
+      "--dugout.store.type=mongodb",
+      "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/dugout_" + id,
+      "--management.health.mongodb.enabled=false",
+      "--spring.kafka.bootstrap-servers=" + broker().getBrokersAsString(),
+      "--spring.data.redis.url=" + redisProcess().url(),
+      // why: two nodes, a broker and the tests share two cores; 250 ms can pass before a reply
+      "--spring.data.redis.timeout=2s",
+      "--dugout.cluster.kafka.topic=dugout.sends." + id,
+      "--dugout.cluster.kafka.group=dugout-" + id,
+      "--dugout.cluster.kafka.partitions=" + PARTITIONS,
+      "--dugout.cluster.gap-check-interval=300ms"
+    };
+  }
+
+  private Path dataDir() {
+    var dir = tempDir();
+    try {
+      Files.writeString(dir.resolve("dev-jwt-secret"), devSecret);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
+  }
+
+  private static synchronized EmbeddedKafkaKraftBroker broker() {
+    if (broker == null) {
+      broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS);
+      // why: a group rebalances at once when a node joins, instead of after the default 3 s
+      broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+      // why: a node killed with SIGKILL never leaves its group; its partitions move to the others
+      // when its session times out: 6 s here instead of the default 45 s
+      broker.brokerProperty("group.consumer.min.session.timeout.ms", "3000");
+      broker.brokerProperty("group.consumer.session.timeout.ms", "6000");
+      broker.brokerProperty("group.consumer.min.heartbeat.interval.ms", "500");
+      broker.brokerProperty("group.consumer.heartbeat.interval.ms", "1000");
+      broker.afterPropertiesSet();
+      Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy, "stop-kafka"));
+    }
+    return broker;
+  }
+
+  private static synchronized RedisProcess redisProcess() {
+    if (redis == null) {
+      redis = RedisProcess.start(tempDir());
+    }
+    return redis;
+  }
+
+  private static Path tempDir() {
+    try {
+      var dir = Files.createTempDirectory("dugout-cluster");
+      dir.toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,235 @@
+package io.dugout.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.cluster.kafka.TestCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Live delivery across two cluster nodes over real STOMP clients: each node delivers a room's
+ * messages to its subscribers in the room's one seq order, whichever node they were sent to; a
+ * client resumes on the other node with no gap and no repeat; a message whose Redis publish was
+ * lost is delivered from the store; room events reach the other node.
+ */
+class ClusterDeliveryTests {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final TestCluster cluster = new TestCluster();
+  private static TestCluster.Node a;
+  private static TestCluster.Node b;
+  private final List<StompTestClient> clients = new ArrayList<>();
+
+  @BeforeAll
+  static void startTwoNodes() {
+    a = cluster.start();
+    b = cluster.start();
+    cluster.awaitBalanced();
+  }
+
+  @AfterAll
+  static void stop() {
+    cluster.close();
+  }
+
+  @AfterEach
+  void closeClients() {
+    clients.forEach(StompTestClient::close);
+  }
+
+  @Test
+  void subscribersOnBothNodesGetWhatEightSendersOnBothNodesSendInExactSeqOrder() throws Exception {
+    String room = group(a, "alice", "bob", "carol");
+    var onA = connect(a, "carol");
+    var onB = connect(b, "bob");
+    onA.subscribeAndWait("r", topic(room));
+    onB.subscribeAndWait("r", topic(room));
+
+    int senders = 8;
+    int each = 10;
+    var sent = new ArrayList<Future<?>>();
+    try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int s = 0; s < senders; s++) {
+        var node = s % 2 == 0 ? a : b;
+        String user = s % 2 == 0 ? "alice" : "bob";
+        int sender = s;
+        sent.add(
+            pool.submit(
+                () -> {
+                  var stomp = connect(node, user);
+                  for (int i = 0; i < each; i++) {
+                    String id = "s" + sender + "-" + i;
+                    stomp.sendJson(send(room), text(id), id);
+                    stomp.awaitReceipt(id);
+                  }
+                  return null;
+                }));
+      }
+    }
+    for (var sender : sent) {
+      sender.get();
+    }
+    var expected = LongStream.rangeClosed(1, senders * each).boxed().toList();
+    assertThat(seqs(onA, senders * each)).as("on node A").isEqualTo(expected);
+    assertThat(seqs(onB, senders * each)).as("on node B").isEqualTo(expected);
+  }
+
+  @Test
+  void aClientThatMovesToTheOtherNodeResumesWithSinceSeqWithNoGapAndNoRepeat() {
+    String room = group(a, "alice", "bob");
+    var bobOnA = connect(a, "bob");
+    bobOnA.subscribeAndWait("r", topic(room));
+    var alice = connect(b, "alice");
+    for (int i = 1; i <= 5; i++) {
+      alice.sendJson(send(room), text("before-" + i), "r" + i);
+      alice.awaitReceipt("r" + i);
+    }
+    assertThat(seqs(bobOnA, 5)).containsExactly(1L, 2L, 3L, 4L, 5L);
+    bobOnA.close();
+
+    for (int i = 6; i <= 9; i++) {
+      alice.sendJson(send(room), text("away-" + i), "r" + i);
+      alice.awaitReceipt("r" + i);
+    }
+    var bobOnB = connect(b, "bob");
+    bobOnB.subscribeAndWait("r", topic(room), "since-seq", "5");
+    var aliceOnA = connect(a, "alice");
+    for (int i = 10; i <= 12; i++) {
+      aliceOnA.sendJson(send(room), text("live-" + i), "r" + i);
+      aliceOnA.awaitReceipt("r" + i);
+    }
+    assertThat(seqs(bobOnB, 7)).containsExactly(6L, 7L, 8L, 9L, 10L, 11L, 12L);
+    assertThat(bobOnB.poll(Duration.ofMillis(300))).as("nothing repeated").isNull();
+  }
+
+  @Test
+  void aMessageWhosePublishWasLostIsDeliveredFromTheStoreInOrder() {
+    // node A sequences the room and alice sends there: node B hears of it only through Redis
+    String room = group(a, "alice", "bob", "carol");
+    for (int i = 0; i < 50 && !a.owned().contains(TestCluster.partitionOf(room)); i++) {
+      room = group(a, "alice", "bob", "carol");
+    }
+    assertThat(a.owned()).contains(TestCluster.partitionOf(room));
+    var onB = connect(b, "carol");
+    onB.subscribeAndWait("r", topic(room));
+    var alice = connect(a, "alice");
+    alice.sendJson(send(room), text("first"), "r1");
+    alice.awaitReceipt("r1");
+    assertThat(seqs(onB, 1)).containsExactly(1L);
+    long filledBefore = b.filled();
+
+    // Redis refuses every publish to a room channel: seq 2 and 3 reach no other node
+    var redis = TestCluster.redis();
+    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room-events");
+    try {
+      alice.sendJson(send(room), text("lost-2"), "r2");
+      alice.awaitReceipt("r2");
+      alice.sendJson(send(room), text("lost-3"), "r3");
+      alice.awaitReceipt("r3");
+    } finally {
+      acl(redis, "allchannels");
+    }
+    // nothing comes after them: the periodic check finds them
+    assertThat(seqs(onB, 2)).containsExactly(2L, 3L);
+    assertThat(b.filled()).isGreaterThanOrEqualTo(filledBefore + 2);
+
+    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room-events");
+    try {
+      alice.sendJson(send(room), text("lost-4"), "r4");
+      alice.awaitReceipt("r4");
+    } finally {
+      acl(redis, "allchannels");
+    }
+    // the next message shows the gap, which is filled before it is delivered
+    alice.sendJson(send(room), text("after-5"), "r5");
+    alice.awaitReceipt("r5");
+    assertThat(seqs(onB, 2)).containsExactly(4L, 5L);
+    assertThat(b.filled()).isGreaterThanOrEqualTo(filledBefore + 3);
+  }
+
+  @Test
+  void aMemberRemovedOnOneNodeStopsReceivingTheRoomOnTheOther() {
+    String room = group(a, "alice", "bob");
+    var bobOnB = connect(b, "bob");
+    bobOnB.subscribeAndWait("r", topic(room));
+    var aliceOnA = connect(a, "alice");
+    aliceOnA.subscribeAndWait("r", topic(room));
+
+    var removed =
+        a.client().delete(a.client().token("alice"), "/api/v1/rooms/" + room + "/members/bob");
+    assertThat(removed.status()).as(removed.toString()).isLessThan(300);
+    bobOnB.await(f -> f.body().contains("member.left"));
+
+    aliceOnA.sendJson(send(room), text("after-removal"), "r1");
+    aliceOnA.awaitReceipt("r1");
+    aliceOnA.await(f -> f.body().contains("after-removal"));
+    var leak = bobOnB.poll(Duration.ofMillis(500));
+    assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+  }
+
+  private StompTestClient connect(TestCluster.Node node, String user) {
+    var stomp = StompTestClient.connect(node.port(), node.client().token(user));
+    synchronized (clients) {
+      clients.add(stomp);
+    }
+    return stomp;
+  }
+
+  /** The seqs of the next {@code count} room messages the client gets, in arrival order. */
+  private static List<Long> seqs(StompTestClient stomp, int count) {
+    var seqs = new ArrayList<Long>();
+    for (int i = 0; i < count; i++) {
+      var frame =
+          stomp.await(
+              f -> f.command().equals("MESSAGE") && f.body().contains("\"type\":\"message\""),
+              Duration.ofSeconds(20));
+      seqs.add(JSON.readTree(frame.body()).get("seq").asLong());
+    }
+    return seqs;
+  }
+
+  private static void acl(StringRedisTemplate redis, String... rules) {
+    var args = new ArrayList<byte[]>();
+    args.add("SETUSER".getBytes());
+    args.add("default".getBytes());
+    for (String rule : rules) {
+      args.add(rule.getBytes());
+    }
+    redis.execute((RedisCallback<Object>) c -> c.execute("ACL", args.toArray(byte[][]::new)));
+  }
+
+  private static String group(TestCluster.Node node, String owner, String... members) {
+    var response =
+        node.client()
+            .postJson(
+                node.client().token(owner),
+                "/api/v1/rooms",
+                Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
+    assertThat(response.status()).as(response.toString()).isEqualTo(201);
+    return response.text("id");
+  }
+
+  private static String topic(String room) {
+    return "/topic/rooms." + room;
+  }
+
+  private static String send(String room) {
+    return "/app/rooms." + room + ".messages";
+  }
+
+  private static String text(String clientMsgId) {
+    return "{\"clientMsgId\":\"" + clientMsgId + "\",\"kind\":\"TEXT\",\"content\":\"hi\"}";
+  }
+}
