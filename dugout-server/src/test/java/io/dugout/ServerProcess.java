@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -119,6 +120,16 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
+  /** The last {@code lines} lines of the server's log, for a failure message. */
+  private String logTail(int lines) {
+    try {
+      var all = Files.readAllLines(log);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
   private void awaitHealthy() {
     var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     var request =
@@ -126,7 +137,8 @@ public final class ServerProcess implements AutoCloseable {
     long deadline = System.currentTimeMillis() + 120_000;
     while (System.currentTimeMillis() < deadline) {
       if (!process.isAlive()) {
-        throw new AssertionError("server exited with " + process.exitValue() + "; see " + log);
+        throw new AssertionError(
+            "server exited with " + process.exitValue() + "; its log ends:\n" + logTail(40));
       }
       try {
         if (http.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("UP")) {

@@ -1,9 +1,12 @@
 package io.dugout;
 
+import io.dugout.cluster.kafka.TestCluster;
 import io.dugout.cluster.redis.RedisProcess;
 import io.dugout.store.mongo.InJvmMongo;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -17,6 +20,7 @@ public final class TestStore {
 
   private static final boolean MONGODB = "mongodb".equals(System.getProperty("dugout.test.store"));
   private static final boolean REDIS = "redis".equals(System.getProperty("dugout.test.cache"));
+  private static final boolean KAFKA = "cluster".equals(System.getProperty("dugout.test.mode"));
 
   private TestStore() {}
 
@@ -36,6 +40,27 @@ public final class TestStore {
       registry.add("dugout.cache.type", () -> "redis");
       registry.add("spring.data.redis.url", () -> RedisProcess.shared().url());
     }
+    if (KAFKA) {
+      String name = freshDatabase();
+      cluster(name).forEach((key, value) -> registry.add(key, () -> value));
+    }
+  }
+
+  /**
+   * Cluster mode for one server: Kafka sequencing on the test JVM's broker, in a topic and group of
+   * its own ({@code name}); Redis fan-out on the redis-server of {@code dugout.test.cache=redis},
+   * which cluster mode needs too.
+   */
+  private static Map<String, String> cluster(String name) {
+    var settings = new LinkedHashMap<String, String>();
+    settings.put("dugout.mode", "cluster");
+    settings.put("spring.kafka.bootstrap-servers", TestCluster.kafkaBootstrap());
+    settings.put("dugout.cluster.kafka.topic", "dugout.sends." + name);
+    settings.put("dugout.cluster.kafka.group", "dugout-" + name);
+    settings.put("dugout.cluster.kafka.partitions", String.valueOf(TestCluster.PARTITIONS));
+    // why: a broker, Redis and the servers share two cores; 250 ms can pass before a reply
+    settings.put("spring.data.redis.timeout", "2s");
+    return settings;
   }
 
   /** Arguments that put a server process on the store of this run; one database per data dir. */
@@ -52,6 +77,10 @@ public final class TestStore {
     if (REDIS) {
       args.add("--dugout.cache.type=redis");
       args.add("--spring.data.redis.url=" + RedisProcess.shared().url());
+    }
+    if (KAFKA) {
+      cluster("p" + Integer.toHexString(dataDirName.hashCode()))
+          .forEach((key, value) -> args.add("--" + key + "=" + value));
     }
     return args;
   }
