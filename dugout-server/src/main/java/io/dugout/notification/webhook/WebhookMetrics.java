@@ -43,6 +43,7 @@ class WebhookMetrics {
         Map.of(
             "http_5xx", failed(registry, "http_5xx"),
             "http_4xx", failed(registry, "http_4xx"),
+            "http_3xx", failed(registry, "http_3xx"),
             "timeout", failed(registry, "timeout"),
             "connection", failed(registry, "connection"));
   }

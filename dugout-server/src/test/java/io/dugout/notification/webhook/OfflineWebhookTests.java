@@ -128,19 +128,24 @@ class OfflineWebhookTests extends ApiTest {
   }
 
   @Test
-  void neverRetriesAClientErrorButRetriesTooManyRequests() {
+  void neverRetriesAClientErrorOrARedirectButRetriesTooManyRequests() {
     String dave = user("dave");
     String erin = user("erin");
+    String ivan = user("ivan");
     RECEIVER.answer(dave, 400);
     RECEIVER.answer(erin, 429);
+    RECEIVER.answer(ivan, 302);
 
-    send(List.of(dave, erin));
+    send(List.of(dave, erin, ivan));
 
     awaitRequests(erin, 2);
     Waits.until(() -> !deadLettersOf(dave).isEmpty(), PATIENCE, "dave's dead letter");
+    Waits.until(() -> !deadLettersOf(ivan).isEmpty(), PATIENCE, "ivan's dead letter");
     idle();
     assertThat(RECEIVER.of(dave)).hasSize(1);
     assertThat(deadLettersOf(dave).getFirst().get("lastError").asString()).isEqualTo("HTTP 400");
+    assertThat(RECEIVER.of(ivan)).hasSize(1);
+    assertThat(deadLettersOf(ivan).getFirst().get("lastError").asString()).isEqualTo("HTTP 302");
     assertThat(RECEIVER.of(erin)).hasSize(2);
     assertThat(deadLettersOf(erin)).isEmpty();
   }
