@@ -4,6 +4,7 @@
 import { Api, ApiError, requestDevToken } from './api.js';
 import { setupCreateRoomForm } from './create-room.js';
 import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
+import { NotificationsPanel } from './notifications.js';
 import { discard, failPendingSends, resendAfterReconnect, retry, send, typing } from './outbox.js';
 import { Realtime } from './realtime.js';
 import { RoomListView } from './room-list.js';
@@ -27,6 +28,13 @@ views.roomView = new RoomView({
   onLeave: () => leave(state.openRoomId),
   onBack: () => closeRoom(),
   onSeen: () => markRead(state.openRoomId),
+});
+
+const notifications = new NotificationsPanel({
+  api: () => state.api,
+  openRoom: (roomId) => {
+    if (state.rooms.has(roomId)) openRoom(roomId);
+  },
 });
 
 setupCreateRoomForm({
@@ -118,6 +126,7 @@ function signOut(message) {
   state.api = null;
   state.rooms.clear();
   state.openRoomId = null;
+  notifications.clear();
   views.roomView.hide();
   history.replaceState(null, '', location.pathname);
   $('shell').hidden = true;
@@ -138,10 +147,14 @@ function start(session) {
     onRoomEvent,
     onUserRoomsEvent,
     onSendError,
+    onNotification: (n) => notifications.arrived(n),
     onRoomResumed: resendAfterReconnect,
     onState: showConnection,
-    // rooms joined while we were away, and fresh unread counts
-    onConnected: () => refreshRooms(),
+    // rooms joined while we were away, fresh unread counts, notifications sent meanwhile
+    onConnected: () => {
+      refreshRooms();
+      notifications.load();
+    },
     onDisconnected: failPendingSends,
     onAuthFailed: (message) => signOut(`Signed out: ${message}`),
   });

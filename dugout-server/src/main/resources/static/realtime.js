@@ -13,6 +13,7 @@ export class Realtime {
    * @param {(roomId: string, event: object) => void} o.onRoomEvent
    * @param {(event: object) => void} o.onUserRoomsEvent  /user/queue/rooms
    * @param {(error: object) => void} o.onSendError       /user/queue/errors
+   * @param {(notification: object) => void} o.onNotification  /user/queue/notifications
    * @param {(roomId: string) => void} o.onRoomResumed     replay of a room queued (SUBSCRIBE receipt)
    * @param {(state: string, detail?: string) => void} o.onState
    * @param {() => void} o.onConnected
@@ -81,6 +82,7 @@ export class Realtime {
     const client = this.client;
     client.subscribe('/user/queue/errors', (frame) => this.o.onSendError(parse(frame)));
     client.subscribe('/user/queue/rooms', (frame) => this.o.onUserRoomsEvent(parse(frame)));
+    client.subscribe('/user/queue/notifications', (frame) => this.o.onNotification(parse(frame)));
     for (const roomId of this.rooms.keys()) this.subscribeRoom(roomId);
     this.o.onState('online');
     this.o.onConnected();

@@ -5,6 +5,7 @@ import io.dugout.loadtest.cli.OptionSpec;
 import io.dugout.loadtest.scenario.ChatScenario;
 import io.dugout.loadtest.scenario.FanoutScenario;
 import io.dugout.loadtest.scenario.HistoryScenario;
+import io.dugout.loadtest.scenario.NotifyScenario;
 import io.dugout.loadtest.scenario.Scenario;
 import io.dugout.loadtest.scenario.SendScenario;
 import java.util.ArrayList;
@@ -115,6 +116,43 @@ final class Commands {
                     OptionSpec.value(
                         "message-bytes", "B", "32", "content size of each seeded message")))),
         HistoryScenario::new);
+    add(
+        all,
+        new Command(
+            "notify",
+            "notifications: batches sent over HTTP, delivered live to connected users",
+            """
+            N users hold one connection each, subscribed to /user/queue/notifications; --senders HTTP clients
+            post batches of --batch recipients to POST /api/v1/notifications with a service token, --rate
+            batches per second in total (or, with --closed-loop, each right after its previous answer) for
+            --duration. Measures notifications stored/s (each recipient counts), the HTTP latency of a batch
+            and live delivery latency (just before the POST -> the recipient's MESSAGE); lost = stored
+            notifications whose live delivery never arrived.\
+            """,
+            with(
+                List.of(
+                    OptionSpec.value("users", "N", "1000", "users, one connection each"),
+                    OptionSpec.value(
+                        "batch", "B", "100", "recipients per request (1 to 1000, at most N)"),
+                    OptionSpec.value("senders", "S", "4", "concurrent HTTP clients sending"),
+                    OptionSpec.value(
+                        "rate",
+                        "PER_SECOND",
+                        "50",
+                        "total batches per second across the senders (open loop)"),
+                    OptionSpec.flag(
+                        "closed-loop",
+                        "each sender posts its next batch right after the previous answer,"
+                            + " ignoring --rate"),
+                    OptionSpec.value("duration", "TIME", "30s", "how long to send"),
+                    OptionSpec.value(
+                        "drain",
+                        "TIME",
+                        "10s",
+                        "longest wait for outstanding deliveries after sending stops"),
+                    OptionSpec.value(
+                        "message-bytes", "B", "32", "size of each notification's body")))),
+        NotifyScenario::new);
     return all;
   }
 

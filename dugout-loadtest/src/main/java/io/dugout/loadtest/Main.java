@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code dugout-loadtest <send|chat|fanout|history> [options]}: runs one scenario against a
+ * {@code dugout-loadtest <send|chat|fanout|history|notify> [options]}: runs one scenario against a
  * deployment.
  */
 public final class Main {

@@ -183,6 +183,55 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void notifyDeliversEveryStoredNotificationLiveToEachRecipient() throws Exception {
+    Run run =
+        run(
+            "notify",
+            "--users",
+            "12",
+            "--batch",
+            "5",
+            "--senders",
+            "2",
+            "--rate",
+            "20",
+            "--duration",
+            "3s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    long batches = run.samples("batch");
+    assertThat(batches).isEqualTo(counts.path("attempts").asLong()).isPositive();
+    assertThat(counts.path("sent").asLong()).isEqualTo(batches * 5);
+    assertThat(counts.path("expected").asLong()).isEqualTo(batches * 5);
+    assertThat(run.samples("delivery")).isEqualTo(batches * 5);
+    JsonNode cost = run.result.path("tables").get(0);
+    assertThat(cost.path("title").asString()).isEqualTo("cost of a batch");
+    assertThat(cost.path("rows").get(0).get(0).asString()).isEqualTo("5");
+  }
+
+  @Test
+  void closedLoopNotifyKeepsEverySenderBusyUntilTheEnd() throws Exception {
+    Run run =
+        run(
+            "notify",
+            "--users",
+            "4",
+            "--batch",
+            "4",
+            "--senders",
+            "1",
+            "--closed-loop",
+            "--duration",
+            "2s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    assertThat(counts.path("attempts").asLong()).as("many batches back to back").isGreaterThan(10);
+    assertThat(counts.path("received").asLong()).isEqualTo(counts.path("sent").asLong());
+  }
+
+  @Test
   void historyReadsTheRequestedPageAtEveryCursorDepth() throws Exception {
     Run run =
         run(

@@ -132,6 +132,11 @@ class ProtocolDocTests extends ApiTest {
     add("notification", notifications.json().get("notifications").get(0), chat);
     add("notificationsMarked", marked.json());
     add(
+        "deadLetterPage",
+        client
+            .get(client.serviceToken("operator"), "/api/v1/admin/notifications/dead-letters")
+            .json());
+    add(
         "problem",
         client
             .post(aliceToken, "/api/v1/rooms/" + roomId + "/messages", "{\"kind\":\"TEXT\"}")
@@ -232,7 +237,9 @@ class ProtocolDocTests extends ApiTest {
             ? null
             : method.equals("POST") && path.equals(NOTIFICATIONS)
                 ? client.serviceToken("backend")
-                : client.token(caller);
+                : path.startsWith("/api/v1/admin/")
+                    ? client.serviceToken("operator")
+                    : client.token(caller);
     String resolved = path;
     if (path.contains("{roomId}")) {
       String roomId = group(token, "doc", "dave");
@@ -252,6 +259,7 @@ class ProtocolDocTests extends ApiTest {
   private static String kindOf(JsonNode example) {
     Map<String, Predicate<JsonNode>> kinds = new LinkedHashMap<>();
     kinds.put("problem", n -> n.has("status") && n.has("code"));
+    kinds.put("deadLetterPage", n -> n.has("deadLetters"));
     kinds.put("notificationPage", n -> n.has("notifications"));
     kinds.put("notification", n -> n.has("kind") && n.has("count") && n.has("readAt"));
     kinds.put("notificationsSent", n -> n.has("ids"));

@@ -15,7 +15,7 @@ import java.util.function.Predicate;
  * A minimal STOMP 1.2 client over the JDK's WebSocket, for tests that must control every byte on
  * the wire (malformed frames, frames before CONNECT) and see every frame that comes back.
  */
-final class StompTestClient implements AutoCloseable {
+public final class StompTestClient implements AutoCloseable {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private final WebSocket socket;
@@ -36,7 +36,7 @@ final class StompTestClient implements AutoCloseable {
   }
 
   /** Opens, sends CONNECT with the token and waits for CONNECTED. */
-  static StompTestClient connect(int port, String token) {
+  public static StompTestClient connect(int port, String token) {
     return connect(port, token, "0,0");
   }
 

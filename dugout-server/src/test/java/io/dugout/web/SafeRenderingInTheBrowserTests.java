@@ -44,4 +44,25 @@ class SafeRenderingInTheBrowserTests extends BrowserTest {
     assertThat(b.js("return window.__owned === undefined")).isEqualTo(true);
     assertThat(e.js("return window.__owned === undefined")).isEqualTo(true);
   }
+
+  @Test
+  void markupInNotificationsIsShownAsText() throws Exception {
+    String bob = user("bob");
+    Browser b = signedIn(bob);
+    String title = "<img src=x onerror=\"window.__owned=5\">Offer";
+    String body = "<script>window.__owned = 6</script><b>bold</b>";
+
+    NotificationsInTheBrowserTests.notify(
+        server.serviceToken("backend"),
+        bob,
+        title,
+        body,
+        "{\"roomId\":\"<script>window.__owned=7</script>\"}");
+
+    b.waitUntil(
+        "shown as text", () -> title.equals(b.text("#notification-list .notification-title")));
+    assertThat(b.text("#notification-list .notification-body")).isEqualTo(body);
+    assertThat(b.findAll("#notifications script, #notifications img, #notifications b")).isEmpty();
+    assertThat(b.js("return window.__owned === undefined")).isEqualTo(true);
+  }
 }

@@ -41,6 +41,8 @@ final class TestServer implements AutoCloseable {
                 "--server.port=" + port,
                 "--dugout.data-dir=" + dataDir,
                 "--server.shutdown=immediate",
+                // why: tests send notifications as the product's backend does
+                "--dugout.auth.try-it-out-service-tokens=true",
                 // Selenium warns that it has no DevTools classes for this Chromium: we need none
                 "--logging.level.org.openqa.selenium=ERROR");
     return this;
@@ -60,6 +62,18 @@ final class TestServer implements AutoCloseable {
   /** A try-it-out token, as the page gets one. */
   String token(String userId) throws Exception {
     var body = post("/api/v1/dev/token", null, "{\"userId\":\"" + userId + "\"}");
+    Matcher m = TOKEN.matcher(body);
+    if (!m.find()) throw new IllegalStateException("no token in " + body);
+    return m.group(1);
+  }
+
+  /** A try-it-out service token, as the product's backend would hold one. */
+  String serviceToken(String userId) throws Exception {
+    var body =
+        post(
+            "/api/v1/dev/token",
+            null,
+            "{\"userId\":\"" + userId + "\",\"scope\":\"dugout:service\"}");
     Matcher m = TOKEN.matcher(body);
     if (!m.find()) throw new IllegalStateException("no token in " + body);
     return m.group(1);

@@ -1,0 +1,105 @@
+package io.dugout.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The Notifications panel: the list, live arrivals, the unread badge and marking read. */
+class NotificationsInTheBrowserTests extends BrowserTest {
+
+  @Test
+  void listsLiveNotificationsWithAnUnreadBadgeAndMarksOneAndAllRead() throws Exception {
+    String alice = user("alice");
+    String backend = server.serviceToken("backend");
+    notify(backend, alice, "Offer on your glove", "12 EUR", null);
+
+    Browser a = signedIn(alice);
+    a.waitUntil(
+        "the notification sent before sign-in listed",
+        () -> titles(a).equals(List.of("Offer on your glove")));
+    assertThat(a.text("#notification-badge")).isEqualTo("1");
+    assertThat(unread(a)).containsExactly("true");
+
+    notify(backend, alice, "Your bat sold", "Paid 30 EUR", null);
+    a.waitUntil(
+        "the new one arrives live, on top",
+        () -> titles(a).equals(List.of("Your bat sold", "Offer on your glove")));
+    a.waitUntil("badge counts both", () -> "2".equals(a.text("#notification-badge")));
+    assertThat(a.text("#notification-list li:first-child .notification-body"))
+        .isEqualTo("Paid 30 EUR");
+    assertThat(a.connection()).isEqualTo("online");
+
+    a.find("#notification-list li:first-child button[data-action='read']").click();
+    a.waitUntil("the top one read", () -> unread(a).equals(List.of("false", "true")));
+    a.waitUntil("badge down to one", () -> "1".equals(a.text("#notification-badge")));
+    assertThat(a.findAll("#notification-list li:first-child button[data-action='read']")).isEmpty();
+    assertThat(serverUnread(alice)).isEqualTo(1);
+
+    a.find("#notifications-read-all").click();
+    a.waitUntil("all read", () -> unread(a).equals(List.of("false", "false")));
+    a.waitUntil("badge gone", () -> !a.find("#notification-badge").isDisplayed());
+    assertThat(a.find("#notifications-read-all").isDisplayed()).isFalse();
+    assertThat(serverUnread(alice)).isZero();
+
+    a.reload();
+    a.waitUntil("reloaded: both listed, read", () -> unread(a).equals(List.of("false", "false")));
+    assertThat(a.find("#notification-badge").isDisplayed()).isFalse();
+  }
+
+  @Test
+  void aChatNotificationOpensItsRoom() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = signedIn(alice);
+    a.createRoom("DIRECT", bob, null);
+    a.send("Glove still for sale?");
+    a.waitUntil("sent", () -> a.outbox().isEmpty() && a.contents().size() == 1);
+
+    // why: bob was not looking at the room (not even signed in), so the message notified him
+    Browser b = signedIn(bob);
+    b.waitUntil("bob's chat notification", () -> titles(b).equals(List.of(alice)));
+    b.find("#notification-list li:first-child button[data-action='open']").click();
+    b.waitUntil("the room opened", () -> b.contents().equals(List.of("Glove still for sale?")));
+    b.waitUntil("and the notification read", () -> unread(b).equals(List.of("false")));
+  }
+
+  private static List<String> titles(Browser browser) {
+    return browser.findAll("#notification-list .notification-title").stream()
+        .map(e -> e.getText())
+        .toList();
+  }
+
+  private static List<String> unread(Browser browser) {
+    return browser.findAll("#notification-list li").stream()
+        .map(e -> e.getAttribute("data-unread"))
+        .toList();
+  }
+
+  private static long serverUnread(String userId) throws Exception {
+    var page = server.get("/api/v1/notifications", server.token(userId));
+    var m = Pattern.compile("\"unreadCount\"\\s*:\\s*(\\d+)").matcher(page);
+    assertThat(m.find()).as(page).isTrue();
+    return Long.parseLong(m.group(1));
+  }
+
+  static void notify(String serviceToken, String userId, String title, String body, String data)
+      throws Exception {
+    server.post(
+        "/api/v1/notifications",
+        serviceToken,
+        "{\"userIds\":[\""
+            + userId
+            + "\"],\"kind\":\"trade.offer\",\"title\":"
+            + json(title)
+            + ",\"body\":"
+            + json(body)
+            + (data == null ? "" : ",\"data\":" + data)
+            + "}");
+  }
+
+  private static String json(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+}
