@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -38,6 +39,11 @@ final class ClusterNode implements SmartLifecycle {
     this.feeds = feeds;
     this.fanout = fanout;
     this.checkInterval = checkInterval;
+  }
+
+  /** The partition owner's consumer, for its client metrics. */
+  Consumer<String, byte[]> consumer() {
+    return owner.consumer();
   }
 
   @Override

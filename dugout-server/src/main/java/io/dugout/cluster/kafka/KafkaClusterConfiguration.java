@@ -8,6 +8,7 @@ import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -136,6 +137,24 @@ class KafkaClusterConfiguration {
         .replicas(kafka.replicationFactor())
         .config("min.insync.replicas", String.valueOf(kafka.minInsyncReplicas()))
         .build();
+  }
+
+  /**
+   * Kafka's own metrics of the sends producer ({@code kafka_producer_*}: record errors and retries,
+   * request latency); closed with the context.
+   */
+  @Bean
+  KafkaClientMetrics sendsProducerMetrics(KafkaSequencer sequencer) {
+    return new KafkaClientMetrics(sequencer.producer());
+  }
+
+  /**
+   * Kafka's own metrics of the sequencing consumer ({@code kafka_consumer_*}: records lag per
+   * partition, fetch latency, rebalances).
+   */
+  @Bean
+  KafkaClientMetrics sequencingConsumerMetrics(ClusterNode node) {
+    return new KafkaClientMetrics(node.consumer());
   }
 
   @Bean

@@ -50,6 +50,11 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
     this.feeds = feeds;
   }
 
+  /** The producer, for its client metrics. */
+  Producer<String, byte[]> producer() {
+    return producer;
+  }
+
   @Override
   public MessageStore.Appended append(String roomId, NewMessage draft) {
     String requestId = UUID.randomUUID().toString();

@@ -107,6 +107,11 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
   }
 
   /** How many store writes failed and were tried again. */
+  /** The consumer, for its client metrics (which Kafka keeps safe to read from any thread). */
+  Consumer<String, byte[]> consumer() {
+    return consumer;
+  }
+
   long failures() {
     return failures.get();
   }
