@@ -58,6 +58,7 @@ class ClusterProfileTests {
       assertThat(health.path("components").path("store").path("status").asString()).isEqualTo("UP");
       assertThat(health.path("components").path("historyCache").path("status").asString())
           .isEqualTo("UP");
+      assertThat(health.path("components").path("kafka").path("status").asString()).isEqualTo("UP");
       assertThat(health.path("components").has("mongo")).isFalse();
       assertThat(health.path("components").has("redis")).isFalse();
     }

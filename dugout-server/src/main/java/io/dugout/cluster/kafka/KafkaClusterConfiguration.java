@@ -139,6 +139,15 @@ class KafkaClusterConfiguration {
         .build();
   }
 
+  /** Contributes {@code kafka} to {@code /actuator/health}. */
+  @Bean
+  KafkaHealth kafkaHealthIndicator(KafkaProperties kafka, ClusterNode node) {
+    var settings = kafka.buildAdminProperties();
+    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000);
+    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 1000);
+    return new KafkaHealth(Admin.create(settings), node);
+  }
+
   /**
    * Kafka's own metrics of the sends producer ({@code kafka_producer_*}: record errors and retries,
    * request latency); closed with the context.
