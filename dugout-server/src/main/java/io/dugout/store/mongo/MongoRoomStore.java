@@ -56,14 +56,19 @@ final class MongoRoomStore implements RoomStore {
                 if (storage.transactions()) {
                   insertInTransaction(roomDocument, memberDocuments);
                 } else {
-                  // why: without transactions (a standalone server, which production never is) a
-                  // crash
-                  // between the two inserts leaves a room nobody is a member of; the room goes
-                  // first so
-                  // that a losing racer never leaves members behind
-                  rooms.insertOne(roomDocument);
+                  // why: without transactions (a standalone server, which production never is) the
+                  // members go first and the room, which makes them visible, last: a racer that
+                  // finds the room finds its members too. A losing racer removes its own members
+                  // below; a crash in between leaves members of a room that never existed, which
+                  // every read skips
                   if (!memberDocuments.isEmpty()) {
                     members.insertMany(memberDocuments);
+                  }
+                  try {
+                    rooms.insertOne(roomDocument);
+                  } catch (MongoWriteException e) {
+                    members.deleteMany(new Document("roomId", room.id()));
+                    throw e;
                   }
                 }
                 return new Created(room, true);
