@@ -67,7 +67,7 @@ class MongoConfiguration {
     if (!storage.transactions()) {
       log.warn(
           "MongoDB is a standalone server, not a replica set: majority means this one server, and a"
-              + " room created during a crash may lack its members. Run a replica set.");
+              + " crash while a room is created may leave members of a room that never existed. Run a replica set.");
     }
     return storage;
   }
