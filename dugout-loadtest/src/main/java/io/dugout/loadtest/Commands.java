@@ -185,7 +185,9 @@ final class Commands {
             "url",
             "URL",
             "http://localhost:8080",
-            "base URL of the Dugout deployment (STOMP at ws://host:port/ws)"));
+            "base URL of the Dugout deployment (STOMP at ws://host:port/ws); several nodes'"
+                + " URLs separated by commas spread the users over them, user i on node i mod n"
+                + " (setup goes to the first)"));
     options.addAll(specific);
     options.add(
         OptionSpec.value(

@@ -20,8 +20,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -84,10 +86,12 @@ public final class Main {
       Commands.Entry entry, Options options, PrintStream out, PrintStream err)
       throws UsageException {
     String name = entry.command().name();
-    URI base = parseUrl(options.string("url"));
+    List<URI> nodes = parseUrls(options.string("url"));
     double maxErrorRate = options.decimal("max-error-rate");
-    DugoutApi api = new DugoutApi(base, options.duration("timeout"));
-    api.checkReachable();
+    for (URI node : nodes) {
+      new DugoutApi(node, options.duration("timeout")).checkReachable();
+    }
+    DugoutApi api = new DugoutApi(nodes.getFirst(), options.duration("timeout"));
     TokenSource tokens =
         options.string("hmac-secret") != null
             ? new HmacTokenSource(options.string("hmac-secret"))
@@ -96,7 +100,7 @@ public final class Main {
     Scenario.Outcome outcome;
     ServerScraper scraper = scraper(options, tokens);
     try (scraper;
-        RunContext context = new RunContext(options, api, tokens, metrics);
+        RunContext context = new RunContext(options, nodes, api, tokens, metrics);
         Progress progress = new Progress(metrics, err, () -> name + "/" + context.phase())) {
       outcome = entry.scenario().get().run(context);
     } catch (TargetException | UsageException ex) {
@@ -172,6 +176,15 @@ public final class Main {
       return FAILED;
     }
     return 0;
+  }
+
+  /** One base URL, or several separated by commas: the nodes of one deployment. */
+  static List<URI> parseUrls(String urls) {
+    List<URI> nodes = new ArrayList<>();
+    for (String url : urls.split(",", -1)) {
+      nodes.add(parseUrl(url.strip()));
+    }
+    return nodes;
   }
 
   private static URI parseUrl(String url) {

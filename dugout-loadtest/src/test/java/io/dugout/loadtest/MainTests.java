@@ -34,6 +34,15 @@ class MainTests {
   }
 
   @Test
+  void everyNodeOfASeveralNodeUrlMustBeAnHttpUrl() {
+    assertThat(run("chat", "--url", "http://127.0.0.1:1, ws://127.0.0.1:2")).isEqualTo(Main.USAGE);
+    assertThat(err()).contains("--url must be an http:// URL with a host, got ws://127.0.0.1:2");
+    assertThat(Main.parseUrls("http://a:1, http://b:2"))
+        .extracting(java.net.URI::getPort)
+        .containsExactly(1, 2);
+  }
+
+  @Test
   void unknownOptionIsAUsageError() {
     assertThat(run("chat", "--userz", "3")).isEqualTo(Main.USAGE);
     assertThat(err()).contains("unknown option --userz");

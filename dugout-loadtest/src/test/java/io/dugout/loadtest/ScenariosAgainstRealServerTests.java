@@ -138,6 +138,34 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void chatSpreadOverSeveralNodeUrlsDeliversEverything() throws Exception {
+    // why: both URLs name this one server, by address and by name; spreading over two real
+    // cluster nodes is what the cluster benchmarks do
+    String byAddress = server.url().replace("localhost", "127.0.0.1");
+    Run run =
+        run(
+            "chat",
+            "--url",
+            server.url() + "," + byAddress,
+            "--users",
+            "6",
+            "--rooms",
+            "2",
+            "--rate",
+            "30",
+            "--duration",
+            "2s",
+            "--ramp-up",
+            "0s");
+
+    run.assertSucceeded();
+    JsonNode counts = run.result.path("counts");
+    assertThat(counts.path("sent").asLong()).isPositive();
+    assertThat(counts.path("lost").asLong()).isZero();
+    assertThat(run.result.path("options").path("url").asText()).contains(byAddress);
+  }
+
+  @Test
   void closedLoopChatKeepsEverySenderBusyUntilTheEnd() throws Exception {
     Run run =
         run(
@@ -332,7 +360,10 @@ class ScenariosAgainstRealServerTests {
   private Run run(DugoutServerProcess server, String... scenarioArgs) throws Exception {
     Path dir = temp.resolve("out-" + scenarioArgs[0] + "-" + System.nanoTime());
     List<String> args = new ArrayList<>(List.of(scenarioArgs));
-    args.addAll(List.of("--url", server.url(), "--out", dir.toString(), "--timeout", "10s"));
+    if (!args.contains("--url")) {
+      args.addAll(List.of("--url", server.url()));
+    }
+    args.addAll(List.of("--out", dir.toString(), "--timeout", "10s"));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =

@@ -62,12 +62,7 @@ public final class HistoryScenario implements Scenario {
     }
     long bucketWidth = Math.max(1, (deepest + buckets) / buckets);
 
-    int ioThreads = options.integer("io-threads");
-    HttpConnections http =
-        new HttpConnections(
-            context.api().base(),
-            ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(),
-            context.timeout());
+    HttpConnections http = context.http();
     context.phase("history");
     metrics.startMeasuring();
     long historyStart = System.nanoTime();
@@ -252,7 +247,7 @@ public final class HistoryScenario implements Scenario {
         int client = c;
         executor.submit(
             () -> {
-              try (HttpConnection connection = http.open()) {
+              try (HttpConnection connection = http.open(client)) {
                 for (int i = 0; i < requests; i++) {
                   metrics.attempts.increment();
                   metrics.sent.increment();

@@ -91,7 +91,7 @@ final class LiveUser implements StompListener {
    * the subscription is live.
    */
   void connect(StompClient client, String token, Duration timeout) throws Exception {
-    session = client.connect(token, this).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    session = client.connect(index, token, this).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     metrics.connections.incrementAndGet();
     session.subscribe(ERROR_SUBSCRIPTION, "/user/queue/errors");
     session

@@ -27,11 +27,13 @@ final class NotifiedUser implements StompListener {
     this.delivery = metrics.series("delivery");
   }
 
-  static NotifiedUser connect(RunContext context, Metrics metrics, String token, String userId) {
+  static NotifiedUser connect(
+      RunContext context, Metrics metrics, int index, String token, String userId) {
     NotifiedUser user = new NotifiedUser(userId, metrics);
     long timeout = context.timeout().toMillis();
     try {
-      user.session = context.stomp().connect(token, user).get(timeout, TimeUnit.MILLISECONDS);
+      user.session =
+          context.stomp().connect(index, token, user).get(timeout, TimeUnit.MILLISECONDS);
       metrics.connections.incrementAndGet();
       user.session
           .subscribeWithReceipt("n", NotifyScenario.QUEUE)

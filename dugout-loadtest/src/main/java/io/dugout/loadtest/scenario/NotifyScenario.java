@@ -56,7 +56,7 @@ public final class NotifyScenario implements Scenario {
     context.phase("connect");
     List<NotifiedUser> sessions =
         Population.parallel(
-            users, i -> NotifiedUser.connect(context, metrics, tokens.get(i), userIds.get(i)));
+            users, i -> NotifiedUser.connect(context, metrics, i, tokens.get(i), userIds.get(i)));
     List<String> recipients =
         sessions.stream().filter(NotifiedUser::subscribed).map(NotifiedUser::userId).toList();
     if (recipients.size() < batch) {
@@ -71,18 +71,13 @@ public final class NotifyScenario implements Scenario {
               + batch);
     }
 
-    int ioThreads = options.integer("io-threads");
     boolean closedLoop = options.flag("closed-loop");
     double rate = options.decimal("rate");
     Duration duration = options.duration("duration");
     Histogram perBatch = new ConcurrentHistogram(3);
     AtomicLong offset = new AtomicLong();
     String body = Messages.content(options.integer("message-bytes"));
-    try (HttpConnections http =
-        new HttpConnections(
-            context.api().base(),
-            ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(),
-            context.timeout())) {
+    try (HttpConnections http = context.http()) {
       context.phase("run");
       metrics.startMeasuring();
       long start = System.nanoTime();
@@ -93,7 +88,7 @@ public final class NotifyScenario implements Scenario {
           int sender = s;
           executor.submit(
               () -> {
-                try (HttpConnection connection = http.open()) {
+                try (HttpConnection connection = http.open(sender)) {
                   long next = start + LiveLoad.randomBelow(period);
                   for (long counter = 0; System.nanoTime() < end; counter++) {
                     if (!closedLoop) {

@@ -7,20 +7,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One STOMP CONNECT before the load starts, so a missing endpoint or a rejected token fails fast
- * and clearly.
+ * One STOMP CONNECT to every node before the load starts, so a missing endpoint or a rejected token
+ * fails fast and clearly.
  */
 final class Preflight {
 
   private Preflight() {}
 
   static void stomp(RunContext context, String token) {
-    String endpoint = context.stomp().endpoint().toString();
+    for (int node = 0; node < context.nodes().size(); node++) {
+      stomp(context, node, token);
+    }
+  }
+
+  private static void stomp(RunContext context, int node, String token) {
+    String endpoint = context.stomp().endpointOf(node).toString();
     try {
       StompSession session =
           context
               .stomp()
-              .connect(token, delivery -> {})
+              .connect(node, token, delivery -> {})
               .get(context.timeout().toMillis(), TimeUnit.MILLISECONDS);
       session.disconnect();
     } catch (ExecutionException ex) {

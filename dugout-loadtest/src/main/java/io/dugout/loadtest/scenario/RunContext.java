@@ -1,12 +1,14 @@
 package io.dugout.loadtest.scenario;
 
 import io.dugout.loadtest.api.DugoutApi;
+import io.dugout.loadtest.api.HttpConnections;
 import io.dugout.loadtest.api.TokenSource;
 import io.dugout.loadtest.cli.Options;
 import io.dugout.loadtest.report.Metrics;
 import io.dugout.loadtest.stomp.StompClient;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What a scenario runs with: its options, the target's REST API, tokens, metrics, the STOMP client.
@@ -14,6 +16,8 @@ import java.time.Duration;
 public final class RunContext implements AutoCloseable {
 
   private final Options options;
+
+  private final List<URI> nodes;
 
   private final DugoutApi api;
 
@@ -25,8 +29,14 @@ public final class RunContext implements AutoCloseable {
 
   private volatile String phase = "setup";
 
-  public RunContext(Options options, DugoutApi api, TokenSource tokens, Metrics metrics) {
+  /**
+   * @param nodes the base URLs of the deployment's nodes; users and clients are spread over them
+   * @param api the REST API of the first node, for setup
+   */
+  public RunContext(
+      Options options, List<URI> nodes, DugoutApi api, TokenSource tokens, Metrics metrics) {
     this.options = options;
+    this.nodes = List.copyOf(nodes);
     this.api = api;
     this.tokens = tokens;
     this.metrics = metrics;
@@ -36,8 +46,21 @@ public final class RunContext implements AutoCloseable {
     return options;
   }
 
+  /** The REST API of the first node, for setup. */
   public DugoutApi api() {
     return api;
+  }
+
+  /** The base URLs of the deployment's nodes, in the order given; at least one. */
+  public List<URI> nodes() {
+    return nodes;
+  }
+
+  /** Connections for HTTP clients, client {@code i} to node {@code i mod n}. */
+  public HttpConnections http() {
+    int ioThreads = options.integer("io-threads");
+    return new HttpConnections(
+        nodes, ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(), timeout());
   }
 
   public TokenSource tokens() {
@@ -52,26 +75,30 @@ public final class RunContext implements AutoCloseable {
     return options.duration("timeout");
   }
 
-  /** The STOMP client for {@code ws://host:port/ws} of the target, created on first use. */
+  /**
+   * The STOMP client for {@code ws://host:port/ws} of every node, created on first use; user {@code
+   * i} connects to node {@code i mod n}.
+   */
   public synchronized StompClient stomp() {
     if (stomp == null) {
-      URI base = api.base();
-      URI ws =
-          URI.create(
-              ("https".equals(base.getScheme()) ? "wss" : "ws")
-                  + "://"
-                  + base.getHost()
-                  + ":"
-                  + (base.getPort() > 0 ? base.getPort() : 80)
-                  + "/ws");
       int ioThreads = options.integer("io-threads");
       stomp =
           new StompClient(
-              ws,
+              nodes.stream().map(RunContext::webSocketOf).toList(),
               ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(),
               timeout());
     }
     return stomp;
+  }
+
+  static URI webSocketOf(URI base) {
+    return URI.create(
+        ("https".equals(base.getScheme()) ? "wss" : "ws")
+            + "://"
+            + base.getHost()
+            + ":"
+            + (base.getPort() > 0 ? base.getPort() : 80)
+            + "/ws");
   }
 
   public String phase() {

@@ -128,7 +128,7 @@ public final class SendScenario implements Scenario {
       StompSession session = null;
       try {
         long opening = System.nanoTime();
-        session = context.stomp().connect(token, this).get(timeoutMs, TimeUnit.MILLISECONDS);
+        session = context.stomp().connect(index, token, this).get(timeoutMs, TimeUnit.MILLISECONDS);
         connect.recordMicros((System.nanoTime() - opening) / 1000);
         metrics.connections.incrementAndGet();
         session.subscribe("0", Messages.topic(roomId));

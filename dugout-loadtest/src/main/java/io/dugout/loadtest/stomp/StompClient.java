@@ -13,17 +13,19 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Opens STOMP-over-WebSocket sessions to one endpoint. All sessions share a few I/O threads, so
- * thousands of connections cost little more than their socket buffers.
+ * Opens STOMP-over-WebSocket sessions to one endpoint, or spreads them over the endpoints of
+ * several nodes of one deployment. All sessions share a few I/O threads, so thousands of
+ * connections cost little more than their socket buffers.
  */
 public final class StompClient implements AutoCloseable {
 
   private static final int MAX_FRAME_BYTES = 1 << 20;
 
-  private final URI endpoint;
+  private final List<URI> endpoints;
 
   private final Duration timeout;
 
@@ -35,16 +37,39 @@ public final class StompClient implements AutoCloseable {
    * @param timeout bound on the TCP connect and the WebSocket handshake
    */
   public StompClient(URI endpoint, int ioThreads, Duration timeout) {
-    if (!"ws".equals(endpoint.getScheme())) {
-      throw new IllegalArgumentException("only ws:// endpoints are supported, got " + endpoint);
+    this(List.of(endpoint), ioThreads, timeout);
+  }
+
+  /**
+   * @param endpoints the WebSocket URLs of the deployment's nodes, at least one
+   * @param ioThreads I/O threads shared by every session
+   * @param timeout bound on the TCP connect and the WebSocket handshake
+   */
+  public StompClient(List<URI> endpoints, int ioThreads, Duration timeout) {
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("no endpoint");
     }
-    this.endpoint = endpoint;
+    for (URI endpoint : endpoints) {
+      if (!"ws".equals(endpoint.getScheme())) {
+        throw new IllegalArgumentException("only ws:// endpoints are supported, got " + endpoint);
+      }
+    }
+    this.endpoints = List.copyOf(endpoints);
     this.timeout = timeout;
     this.tcp = new TcpClients(ioThreads, timeout);
   }
 
-  /** Opens a WebSocket, sends CONNECT with the bearer token and completes on CONNECTED. */
+  /** Opens a session to the first endpoint; see {@link #connect(int, String, StompListener)}. */
   public CompletableFuture<StompSession> connect(String token, StompListener listener) {
+    return connect(0, token, listener);
+  }
+
+  /**
+   * Opens a WebSocket to the endpoint of {@code user}, user {@code i} of {@code n} endpoints going
+   * to endpoint {@code i mod n}, sends CONNECT with the bearer token and completes on CONNECTED.
+   */
+  public CompletableFuture<StompSession> connect(int user, String token, StompListener listener) {
+    URI endpoint = endpointOf(user);
     CompletableFuture<StompSession> connected = new CompletableFuture<>();
     WebSocketClientProtocolConfig config =
         WebSocketClientProtocolConfig.newBuilder()
@@ -73,7 +98,7 @@ public final class StompClient implements AutoCloseable {
                             new StompHandler(host, token, listener, connected));
                   }
                 })
-            .connect(host, port());
+            .connect(host, endpoint.getPort() > 0 ? endpoint.getPort() : 80);
     opened.addListener(
         result -> {
           if (!result.isSuccess()) {
@@ -86,12 +111,13 @@ public final class StompClient implements AutoCloseable {
     return connected;
   }
 
-  public URI endpoint() {
-    return endpoint;
+  /** The endpoint of user {@code user}: endpoint {@code user mod n} of the {@code n}. */
+  public URI endpointOf(int user) {
+    return endpoints.get(Math.floorMod(user, endpoints.size()));
   }
 
-  private int port() {
-    return endpoint.getPort() > 0 ? endpoint.getPort() : 80;
+  public List<URI> endpoints() {
+    return endpoints;
   }
 
   @Override
