@@ -99,7 +99,7 @@ final class DugoutServerProcess implements AutoCloseable {
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
   }
 
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     }
