@@ -17,7 +17,7 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 class RealtimeConfiguration implements WebSocketConfigurer {
 
   /** Per-connection buffer size: what 10,000 idle connections cost is mostly these buffers. */
-  private static final int BUFFER_BYTES = 2 * 1024;
+  static final int BUFFER_BYTES = 2 * 1024;
 
   private final StompEndpoint endpoint;
 
