@@ -207,7 +207,7 @@ public final class StompTestClient implements AutoCloseable {
     return heartbeats.get();
   }
 
-  boolean isClosed() {
+  public boolean isClosed() {
     return closeCode != null;
   }
 
