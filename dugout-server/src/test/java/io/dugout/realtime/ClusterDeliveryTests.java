@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Live delivery across two cluster nodes over real STOMP clients: each node delivers a room's
  * messages to its subscribers in the room's one seq order, whichever node they were sent to; a
  * client resumes on the other node with no gap and no repeat; a message whose Redis publish was
- * lost is delivered from the store; room events reach the other node.
+ * lost is delivered from the store; room events and typing reach the other node.
  */
 class ClusterDeliveryTests {
 
@@ -177,6 +177,20 @@ class ClusterDeliveryTests {
     aliceOnA.await(f -> f.body().contains("after-removal"));
     var leak = bobOnB.poll(Duration.ofMillis(500));
     assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+  }
+
+  @Test
+  void typingOnOneNodeReachesSubscribersOnTheOther() {
+    String room = group(a, "alice", "bob");
+    var bobOnB = connect(b, "bob");
+    bobOnB.subscribeAndWait("r", topic(room));
+    var aliceOnA = connect(a, "alice");
+
+    aliceOnA.sendJson("/app/rooms." + room + ".typing", "", "t1");
+    aliceOnA.awaitReceipt("t1");
+    var typing = JSON.readTree(bobOnB.await(f -> f.body().contains("\"type\":\"typing\"")).body());
+    assertThat(typing.get("userId").asString()).isEqualTo("alice");
+    assertThat(typing.get("roomId").asString()).isEqualTo(room);
   }
 
   private StompTestClient connect(TestCluster.Node node, String user) {
