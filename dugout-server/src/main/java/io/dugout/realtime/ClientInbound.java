@@ -36,7 +36,7 @@ class ClientInbound {
   private final RoomAccess access;
   private final Subscriptions subscriptions;
   private final RoomBroadcaster broadcaster;
-  private final SendRateLimiter rateLimiter;
+  private final SendRateLimit rateLimiter;
   private final RealtimeProperties properties;
   private final JsonMapper json;
   private final RealtimeMetrics metrics;
@@ -50,7 +50,7 @@ class ClientInbound {
       RoomAccess access,
       Subscriptions subscriptions,
       RoomBroadcaster broadcaster,
-      SendRateLimiter rateLimiter,
+      SendRateLimit rateLimiter,
       RealtimeProperties properties,
       JsonMapper json,
       RealtimeMetrics metrics,
