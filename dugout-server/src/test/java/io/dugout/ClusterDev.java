@@ -1,11 +1,10 @@
 package io.dugout;
 
+import io.dugout.cluster.kafka.KafkaProcess;
 import io.dugout.cluster.redis.RedisProcess;
 import io.dugout.store.mongo.InJvmMongo;
 import io.dugout.store.mongo.SecantusServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -70,7 +68,9 @@ public final class ClusterDev {
     wipe(dir);
     Files.createDirectories(dir);
     say("starting Kafka (KRaft, one broker) …");
-    String kafka = startKafka();
+    var broker = KafkaProcess.start(dir.resolve("kafka"), java.util.Map.of());
+    servers.add(broker);
+    String kafka = broker.bootstrap();
     say("Kafka at " + kafka + "; starting redis-server …");
     var redis = RedisProcess.start(Files.createDirectories(dir.resolve("redis")));
     servers.add(redis);
@@ -129,57 +129,6 @@ public final class ClusterDev {
     say("cluster up: " + String.join(" ", urls));
     say("  load test across nodes: ./dugout loadtest chat --url " + urls.getFirst());
     say("  logs and data: " + dir + "   Ctrl-C stops everything");
-  }
-
-  /** Formats a KRaft log dir and starts one combined broker and controller. */
-  private String startKafka() throws Exception {
-    int broker = freePort();
-    int controller = freePort();
-    Path config = dir.resolve("kafka.properties");
-    Files.writeString(
-        config,
-        String.join(
-            "\n",
-            "process.roles=broker,controller",
-            "node.id=1",
-            "controller.quorum.bootstrap.servers=127.0.0.1:" + controller,
-            "listeners=PLAINTEXT://127.0.0.1:" + broker + ",CONTROLLER://127.0.0.1:" + controller,
-            "advertised.listeners=PLAINTEXT://127.0.0.1:" + broker,
-            "controller.listener.names=CONTROLLER",
-            "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-            "log.dirs=" + dir.resolve("kafka"),
-            "offsets.topic.replication.factor=1",
-            "transaction.state.log.replication.factor=1",
-            "transaction.state.log.min.isr=1",
-            "group.initial.rebalance.delay.ms=0",
-            ""));
-    var classpath = System.getProperty("java.class.path");
-    var format =
-        start(
-            "kafka-format",
-            List.of(
-                "-cp",
-                classpath,
-                "kafka.tools.StorageTool",
-                "format",
-                "-t",
-                UUID.randomUUID().toString().replace("-", "").substring(0, 22),
-                "-c",
-                config.toString(),
-                "--standalone"));
-    if (!format.waitFor(120, TimeUnit.SECONDS) || format.exitValue() != 0) {
-      throw new IllegalStateException(
-          "formatting Kafka's log dir failed; see " + log("kafka-format"));
-    }
-    start("kafka", List.of("-Xmx512m", "-cp", classpath, "kafka.Kafka", config.toString()));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.readString(log("kafka")).contains("Kafka Server started")) {
-      if (System.nanoTime() > deadline || !processes.getLast().isAlive()) {
-        throw new IllegalStateException("Kafka did not start; see " + log("kafka"));
-      }
-      Thread.sleep(200);
-    }
-    return "127.0.0.1:" + broker;
   }
 
   private Process start(String name, List<String> arguments) throws IOException {
@@ -246,14 +195,6 @@ public final class ClusterDev {
       for (var path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.delete(path);
       }
-    }
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 

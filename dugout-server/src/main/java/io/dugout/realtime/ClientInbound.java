@@ -9,6 +9,7 @@ import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import io.dugout.system.JsonPaths;
+import io.dugout.system.Outages;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.messaging.Message;
@@ -35,10 +36,11 @@ class ClientInbound {
   private final RoomAccess access;
   private final Subscriptions subscriptions;
   private final RoomBroadcaster broadcaster;
-  private final SendRateLimiter rateLimiter;
+  private final SendRateLimit rateLimiter;
   private final RealtimeProperties properties;
   private final JsonMapper json;
   private final RealtimeMetrics metrics;
+  private final Outages outages;
   private final Map<String, Long> lastTyping = new ConcurrentHashMap<>();
 
   ClientInbound(
@@ -48,10 +50,11 @@ class ClientInbound {
       RoomAccess access,
       Subscriptions subscriptions,
       RoomBroadcaster broadcaster,
-      SendRateLimiter rateLimiter,
+      SendRateLimit rateLimiter,
       RealtimeProperties properties,
       JsonMapper json,
-      RealtimeMetrics metrics) {
+      RealtimeMetrics metrics,
+      Outages outages) {
     this.tokens = tokens;
     this.messages = messages;
     this.rooms = rooms;
@@ -62,6 +65,7 @@ class ClientInbound {
     this.properties = properties;
     this.json = json;
     this.metrics = metrics;
+    this.outages = outages;
   }
 
   void handle(ClientSession session, Message<byte[]> frame) {
@@ -197,6 +201,8 @@ class ClientInbound {
       metrics.subscribed(start, true);
     } catch (DugoutException e) {
       fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), headers);
+    } catch (RuntimeException e) {
+      fail(session, "cannot subscribe to room " + roomId + ": " + outage(e).getMessage(), headers);
     }
   }
 
@@ -285,7 +291,19 @@ class ClientInbound {
               : field + ": is unknown, or has the wrong type or format",
           "body".equals(field) ? null : field,
           body);
+    } catch (RuntimeException e) {
+      var unavailable = outage(e);
+      userError(session, headers, unavailable.code(), unavailable.getMessage(), null, body);
     }
+  }
+
+  /** A backend's outage as the client's {@code unavailable} error; anything else is rethrown. */
+  private DugoutException.Unavailable outage(RuntimeException e) {
+    var unavailable = outages.asUnavailable(e);
+    if (unavailable == null) {
+      throw e;
+    }
+    return unavailable;
   }
 
   private void post(Caller caller, String roomId, byte[] body) {

@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -52,5 +53,15 @@ class RealtimeConfiguration implements WebSocketConfigurer {
       connector.setProperty("socket.appReadBufSize", String.valueOf(BUFFER_BYTES));
       connector.setProperty("socket.appWriteBufSize", String.valueOf(BUFFER_BYTES));
     };
+  }
+
+  /**
+   * One node's send rate limit; a cluster node shares one in Redis instead. why: static, since this
+   * configuration itself needs the endpoint that needs the limit
+   */
+  @Bean
+  @ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
+  static SendRateLimit localSendRateLimit(RealtimeProperties properties) {
+    return new LocalSendRateLimiter(properties);
   }
 }

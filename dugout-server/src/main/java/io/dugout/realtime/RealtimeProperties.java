@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param messagesPerSecond each user's sustained message rate (STOMP SEND of messages)
  * @param messageBurst how many messages a user may send at once above the sustained rate
  * @param typingInterval the shortest time between two typing events of a user in a room
+ * @param membershipCheckInterval cluster mode: how often each node checks its live room
+ *     subscriptions against the store and ends those of users who are no longer members (a removal
+ *     reaches other nodes over Redis Pub/Sub, which may lose it)
  */
 @ConfigurationProperties("dugout.realtime")
 public record RealtimeProperties(
@@ -26,4 +29,5 @@ public record RealtimeProperties(
     @DefaultValue("10s") Duration sendTimeLimit,
     @DefaultValue("50") double messagesPerSecond,
     @DefaultValue("100") int messageBurst,
-    @DefaultValue("1s") Duration typingInterval) {}
+    @DefaultValue("1s") Duration typingInterval,
+    @DefaultValue("30s") Duration membershipCheckInterval) {}

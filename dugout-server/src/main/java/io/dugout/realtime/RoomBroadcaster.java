@@ -8,6 +8,7 @@ import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,12 +24,18 @@ class RoomBroadcaster implements MessageListener {
   private final JsonMapper json;
   // why: RoomService posts through MessageService, which calls this listener; resolve it late
   private final ObjectProvider<RoomService> rooms;
+  private final ApplicationEventPublisher events;
   private final AtomicLong eventIds = new AtomicLong();
 
-  RoomBroadcaster(Subscriptions subscriptions, JsonMapper json, ObjectProvider<RoomService> rooms) {
+  RoomBroadcaster(
+      Subscriptions subscriptions,
+      JsonMapper json,
+      ObjectProvider<RoomService> rooms,
+      ApplicationEventPublisher events) {
     this.subscriptions = subscriptions;
     this.json = json;
     this.rooms = rooms;
+    this.events = events;
   }
 
   /** Called in seq order per room, inside the room's lane: only queues, never blocks. */
@@ -80,11 +87,16 @@ class RoomBroadcaster implements MessageListener {
           toRoom(
               read.roomId(),
               new RealtimeBodies.ReadBody("read", read.roomId(), read.userId(), read.seq()));
+      case RoomEvent.MemberStartedTyping typing ->
+          toRoom(
+              typing.roomId(),
+              new RealtimeBodies.MemberBody("typing", typing.roomId(), typing.userId()));
     }
   }
 
+  /** Tells the room's subscribers, on this node and (in a cluster) on the others, of a typist. */
   void typing(String roomId, String userId) {
-    toRoom(roomId, new RealtimeBodies.MemberBody("typing", roomId, userId));
+    events.publishEvent(new RoomEvent.MemberStartedTyping(roomId, userId));
   }
 
   /** Sends a body to every subscription of a user's sessions to one of the user's queues. */

@@ -33,7 +33,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
 
   private final ClientInbound inbound;
   private final Subscriptions subscriptions;
-  private final SendRateLimiter rateLimiter;
+  private final SendRateLimit rateLimiter;
   private final RealtimeProperties properties;
   private final RealtimeMetrics metrics;
   private final SessionLog sessionLog;
@@ -44,7 +44,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
   StompEndpoint(
       ClientInbound inbound,
       Subscriptions subscriptions,
-      SendRateLimiter rateLimiter,
+      SendRateLimit rateLimiter,
       RealtimeProperties properties,
       RealtimeMetrics metrics,
       SessionLog sessionLog) {

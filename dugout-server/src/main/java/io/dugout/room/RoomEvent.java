@@ -1,6 +1,9 @@
 package io.dugout.room;
 
-/** Something that happened to a room's membership, published after it is stored. */
+/**
+ * Something that happened to a room's membership, published after it is stored — or, for typing, a
+ * hint that is never stored and may be lost.
+ */
 public sealed interface RoomEvent {
 
   String roomId();
@@ -13,4 +16,7 @@ public sealed interface RoomEvent {
 
   /** A member's read marker moved forward. */
   record ReadMarkerMoved(String roomId, String userId, long seq) implements RoomEvent {}
+
+  /** A member started typing (a hint, at most one per member and room per typing interval). */
+  record MemberStartedTyping(String roomId, String userId) implements RoomEvent {}
 }

@@ -26,6 +26,12 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
+  private final Outages outages;
+
+  ProblemHandler(Outages outages) {
+    this.outages = outages;
+  }
+
   @ExceptionHandler(DugoutException.class)
   ResponseEntity<ProblemDetail> dugout(DugoutException e) {
     return ResponseEntity.status(e.status()).body(Problems.of(e));
@@ -83,6 +89,12 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
+    var unavailable = e instanceof RuntimeException r ? outages.asUnavailable(r) : null;
+    if (unavailable != null) {
+      // why: a backend's outage is the operator's to see in the health checks, not a bug
+      log.warn("{}: {}", unavailable.getMessage(), e.toString());
+      return dugout(unavailable);
+    }
     log.error("Unexpected failure", e);
     var problem = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "internal error", null);
     return ResponseEntity.internalServerError().body(problem);

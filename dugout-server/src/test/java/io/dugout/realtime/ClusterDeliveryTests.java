@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Live delivery across two cluster nodes over real STOMP clients: each node delivers a room's
  * messages to its subscribers in the room's one seq order, whichever node they were sent to; a
  * client resumes on the other node with no gap and no repeat; a message whose Redis publish was
- * lost is delivered from the store; room events reach the other node.
+ * lost is delivered from the store; room events and typing reach the other node.
  */
 class ClusterDeliveryTests {
 
@@ -34,8 +34,9 @@ class ClusterDeliveryTests {
 
   @BeforeAll
   static void startTwoNodes() {
-    a = cluster.start();
-    b = cluster.start();
+    // why: a removal whose room event Redis lost ends the subscription within a second here
+    a = cluster.start("--dugout.realtime.membership-check-interval=1s");
+    b = cluster.start("--dugout.realtime.membership-check-interval=1s");
     cluster.awaitBalanced();
   }
 
@@ -177,6 +178,53 @@ class ClusterDeliveryTests {
     aliceOnA.await(f -> f.body().contains("after-removal"));
     var leak = bobOnB.poll(Duration.ofMillis(500));
     assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+  }
+
+  @Test
+  void aMemberRemovedWhileRedisLosesTheRoomEventStopsReceivingTheRoomOnTheOtherNodeToo() {
+    String room = group(a, "alice", "bob");
+    var bobOnB = connect(b, "bob");
+    bobOnB.subscribeAndWait("r", topic(room));
+    var aliceOnA = connect(a, "alice");
+    aliceOnA.subscribeAndWait("r", topic(room));
+
+    // Redis refuses every publish to the room events channel: node B never hears of the removal
+    var redis = TestCluster.redis();
+    try (var lost = CapturedLog.of("io.dugout.cluster.redis.RedisRoomEvents");
+        var resync = CapturedLog.of(MembershipResync.class.getName())) {
+      acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
+      try {
+        var removed =
+            a.client().delete(a.client().token("alice"), "/api/v1/rooms/" + room + "/members/bob");
+        assertThat(removed.status()).as(removed.toString()).isLessThan(300);
+      } finally {
+        acl(redis, "allchannels");
+      }
+      assertThat(lost.lines()).anyMatch(line -> line.contains("room event of room " + room));
+
+      // node B finds out from the store at its next membership check
+      bobOnB.await(f -> f.body().contains("member.left"), Duration.ofSeconds(10));
+      assertThat(resync.lines()).anyMatch(line -> line.contains("bob") && line.contains(room));
+    }
+    aliceOnA.sendJson(send(room), text("after-removal"), "r1");
+    aliceOnA.awaitReceipt("r1");
+    aliceOnA.await(f -> f.body().contains("after-removal"));
+    var leak = bobOnB.poll(Duration.ofMillis(500));
+    assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+  }
+
+  @Test
+  void typingOnOneNodeReachesSubscribersOnTheOther() {
+    String room = group(a, "alice", "bob");
+    var bobOnB = connect(b, "bob");
+    bobOnB.subscribeAndWait("r", topic(room));
+    var aliceOnA = connect(a, "alice");
+
+    aliceOnA.sendJson("/app/rooms." + room + ".typing", "", "t1");
+    aliceOnA.awaitReceipt("t1");
+    var typing = JSON.readTree(bobOnB.await(f -> f.body().contains("\"type\":\"typing\"")).body());
+    assertThat(typing.get("userId").asString()).isEqualTo("alice");
+    assertThat(typing.get("roomId").asString()).isEqualTo(room);
   }
 
   private StompTestClient connect(TestCluster.Node node, String user) {

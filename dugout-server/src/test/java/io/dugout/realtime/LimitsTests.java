@@ -87,7 +87,7 @@ class LimitsTests extends RealtimeTestBase {
         limited++;
       }
     }
-    // why: the exact split depends on how long the burst takes (SendRateLimiterTests pins it)
+    // why: the exact split depends on how long the burst takes (LocalSendRateLimiterTests pins it)
     assertThat(receipts).isGreaterThanOrEqualTo(5);
     assertThat(limited).isPositive().isEqualTo(20 - receipts);
     Thread.sleep(1200);

@@ -81,7 +81,7 @@ public final class StompTestClient implements AutoCloseable {
   }
 
   /** Subscribes with a receipt and waits until the subscription is live. */
-  void subscribeAndWait(String id, String destination, String... extraHeaders) {
+  public void subscribeAndWait(String id, String destination, String... extraHeaders) {
     String receipt = "sub-" + id;
     var all = new ArrayList<>(List.of(extraHeaders));
     all.add("receipt");
@@ -90,7 +90,7 @@ public final class StompTestClient implements AutoCloseable {
     awaitReceipt(receipt);
   }
 
-  void sendJson(String destination, String json, String receipt) {
+  public void sendJson(String destination, String json, String receipt) {
     var headers = new LinkedHashMap<String, String>();
     headers.put("destination", destination);
     headers.put("content-type", "application/json");
@@ -100,7 +100,7 @@ public final class StompTestClient implements AutoCloseable {
     send("SEND", headers, json);
   }
 
-  Frame awaitReceipt(String receipt) {
+  public Frame awaitReceipt(String receipt) {
     return await(f -> f.command().equals("RECEIPT") && receipt.equals(f.header("receipt-id")));
   }
 
@@ -112,7 +112,7 @@ public final class StompTestClient implements AutoCloseable {
     return await(predicate, Duration.ofSeconds(10));
   }
 
-  Frame await(Predicate<Frame> predicate, Duration timeout) {
+  public Frame await(Predicate<Frame> predicate, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (frames) {
       while (true) {
@@ -142,7 +142,7 @@ public final class StompTestClient implements AutoCloseable {
   }
 
   /** Takes the oldest frame not taken yet, or null when none comes within the timeout. */
-  Frame poll(Duration timeout) {
+  public Frame poll(Duration timeout) {
     try {
       return await(f -> true, timeout);
     } catch (AssertionError e) {
@@ -207,7 +207,7 @@ public final class StompTestClient implements AutoCloseable {
     return heartbeats.get();
   }
 
-  boolean isClosed() {
+  public boolean isClosed() {
     return closeCode != null;
   }
 
@@ -223,8 +223,8 @@ public final class StompTestClient implements AutoCloseable {
   }
 
   /** A received frame. */
-  record Frame(String command, Map<String, String> headers, String body) {
-    String header(String name) {
+  public record Frame(String command, Map<String, String> headers, String body) {
+    public String header(String name) {
       return headers.get(name);
     }
 

@@ -15,6 +15,10 @@ import org.springframework.context.SmartLifecycle;
  * Starts and stops this node's part in the cluster: its answers and followed rooms on the fanout,
  * its member of the sequencing group, and the periodic gap check. Starts before the web server
  * takes traffic and stops after it drained, so no send in flight loses its sequencer.
+ *
+ * <p>Starts once: {@link #stop} closes the Kafka producer and consumer, so a stopped node refuses
+ * to start again ({@link IllegalStateException}) instead of running without them. Restart the
+ * application (a new context) instead; Spring's test context cache must not pause such a context.
  */
 final class ClusterNode implements SmartLifecycle {
 
@@ -27,6 +31,7 @@ final class ClusterNode implements SmartLifecycle {
   private final Duration checkInterval;
   private Thread ownerThread;
   private ScheduledExecutorService checks;
+  private boolean stopped;
 
   ClusterNode(
       KafkaSequencer sequencer,
@@ -48,6 +53,14 @@ final class ClusterNode implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
+    if (stopped) {
+      throw new IllegalStateException(
+          "a Dugout cluster node cannot start again after it stopped (its Kafka clients are"
+              + " closed); start a new application context");
+    }
+    if (ownerThread != null) {
+      return;
+    }
     fanout.start(sequencer.nodeId(), sequencer);
     ownerThread = Thread.ofPlatform().name("dugout-partition-owner").daemon().start(owner);
     checks =
@@ -73,6 +86,7 @@ final class ClusterNode implements SmartLifecycle {
     }
     sequencer.close();
     ownerThread = null;
+    stopped = true;
   }
 
   @Override

@@ -1,5 +1,8 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.realtime.LocalSendRateLimiter;
+import io.dugout.realtime.RealtimeProperties;
+import io.dugout.realtime.SendRateLimit;
 import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -42,6 +45,19 @@ class RedisFanoutConfiguration {
     var roomEvents = new RedisRoomEvents(redis, events);
     fanout.listen(RedisRoomEvents.CHANNEL, roomEvents);
     return roomEvents;
+  }
+
+  /**
+   * Each user's send rate limit, shared by every node; each node's own count while Redis does not
+   * answer.
+   */
+  @Bean
+  SendRateLimit redisSendRateLimit(StringRedisTemplate redis, RealtimeProperties properties) {
+    return new RedisSendRateLimiter(
+        redis,
+        properties.messagesPerSecond(),
+        properties.messageBurst(),
+        new LocalSendRateLimiter(properties));
   }
 
   /** A publish while Redis is down fails at once instead of waiting for the command timeout. */

@@ -91,6 +91,12 @@ class MongoConfiguration {
                 "index range read (history page, replay, members, room list)"));
   }
 
+  /** Reports MongoDB's outages to clients as {@code unavailable}, not as internal errors. */
+  @Bean
+  MongoFailures mongoFailures() {
+    return new MongoFailures();
+  }
+
   @Bean
   MessageStore mongoMessageStore(MongoStorage storage) {
     return new MongoMessageStore(storage);

@@ -37,6 +37,9 @@ public final class TestCluster implements AutoCloseable {
 
   private final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   private final List<Node> nodes = new ArrayList<>();
+  private String kafka;
+  private String mongo;
+  private String mongoOptions = "";
 
   /** Try-it-out tokens of one node are good on all: every node's data dir has this secret. */
   private final String devSecret = (UUID.randomUUID() + "" + UUID.randomUUID()).replace("-", "");
@@ -57,6 +60,26 @@ public final class TestCluster implements AutoCloseable {
     public void stop() {
       context.close();
     }
+  }
+
+  /**
+   * Nodes started from now on use this Kafka (e.g. a {@link KafkaProcess} that a test restarts)
+   * instead of the test JVM's broker.
+   */
+  public TestCluster withKafka(String bootstrap) {
+    this.kafka = bootstrap;
+    return this;
+  }
+
+  /**
+   * Nodes started from now on reach MongoDB at this URI (server only, e.g. through a {@code
+   * TcpProxy}) instead of the test JVM's stand-in directly, with these connection string options
+   * (e.g. {@code serverSelectionTimeoutMS=2000}); the cluster's database goes between them.
+   */
+  public TestCluster withMongo(String serverUri, String options) {
+    this.mongo = serverUri;
+    this.mongoOptions = options.isEmpty() ? "" : "?" + options;
+    return this;
   }
 
   /** Starts a node with the given extra settings ({@code --name=value}). */
@@ -95,6 +118,11 @@ public final class TestCluster implements AutoCloseable {
   /** The partition Kafka's default partitioner puts the room's sends in. */
   public static int partitionOf(String roomId) {
     return Utils.toPositive(Utils.murmur2(roomId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+  }
+
+  /** The consumer group whose members sequence this cluster's rooms. */
+  public String group() {
+    return "dugout-" + id;
   }
 
   /** The bootstrap address of the test JVM's Kafka broker. */
@@ -154,14 +182,18 @@ public final class TestCluster implements AutoCloseable {
       "--dugout.data-dir=" + dataDir(),
       "--dugout.mode=cluster",
       "--dugout.store.type=mongodb",
-      "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/dugout_" + id,
+      "--spring.mongodb.uri="
+          + (mongo != null ? mongo : InJvmMongo.shared().uri())
+          + "/dugout_"
+          + id
+          + mongoOptions,
       "--management.health.mongodb.enabled=false",
-      "--spring.kafka.bootstrap-servers=" + broker().getBrokersAsString(),
+      "--spring.kafka.bootstrap-servers=" + (kafka != null ? kafka : broker().getBrokersAsString()),
       "--spring.data.redis.url=" + redisProcess().url(),
       // why: two nodes, a broker and the tests share two cores; 250 ms can pass before a reply
       "--spring.data.redis.timeout=2s",
       "--dugout.cluster.kafka.topic=dugout.sends." + id,
-      "--dugout.cluster.kafka.group=dugout-" + id,
+      "--dugout.cluster.kafka.group=" + group(),
       "--dugout.cluster.kafka.partitions=" + PARTITIONS,
       "--dugout.cluster.gap-check-interval=300ms"
     };

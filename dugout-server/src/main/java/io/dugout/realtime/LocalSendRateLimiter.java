@@ -3,38 +3,37 @@ package io.dugout.realtime;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 /**
- * A token bucket per user for STOMP message sends: {@code messagesPerSecond} sustained, up to
- * {@code messageBurst} at once. Buckets of users with no open session are dropped.
+ * The {@link SendRateLimit} of one node: a token bucket per user in memory, {@code
+ * messagesPerSecond} sustained, up to {@code messageBurst} at once. Buckets of users with no open
+ * session are dropped. Exact on one node; in a cluster each node counts only its own sessions.
  */
-@Component
-class SendRateLimiter {
+public final class LocalSendRateLimiter implements SendRateLimit {
 
   private final double perNano;
   private final double burst;
   private final LongSupplier nanoTime;
   private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
-  @Autowired
-  SendRateLimiter(RealtimeProperties properties) {
+  public LocalSendRateLimiter(RealtimeProperties properties) {
     this(properties.messagesPerSecond(), properties.messageBurst(), System::nanoTime);
   }
 
-  SendRateLimiter(double messagesPerSecond, int messageBurst, LongSupplier nanoTime) {
+  LocalSendRateLimiter(double messagesPerSecond, int messageBurst, LongSupplier nanoTime) {
     this.perNano = messagesPerSecond / 1e9;
     this.burst = messageBurst;
     this.nanoTime = nanoTime;
   }
 
-  boolean tryAcquire(String userId) {
+  @Override
+  public boolean tryAcquire(String userId) {
     long now = nanoTime.getAsLong();
     return buckets.computeIfAbsent(userId, u -> new Bucket(burst, now)).take(perNano, burst, now);
   }
 
-  void forget(String userId) {
+  @Override
+  public void forget(String userId) {
     buckets.remove(userId);
   }
 

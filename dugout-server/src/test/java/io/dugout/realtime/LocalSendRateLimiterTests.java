@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The per-user token bucket, on a clock the test moves. */
-class SendRateLimiterTests {
+class LocalSendRateLimiterTests {
 
   private final AtomicLong now = new AtomicLong(1_000_000_000L);
-  private final SendRateLimiter limiter = new SendRateLimiter(5, 5, now::get);
+  private final LocalSendRateLimiter limiter = new LocalSendRateLimiter(5, 5, now::get);
 
   @Test
   void allowsTheBurstAtOnceThenNothingUntilTheBucketRefills() {

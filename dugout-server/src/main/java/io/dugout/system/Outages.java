@@ -1,0 +1,27 @@
+package io.dugout.system;
+
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/** Every adapter's {@link BackendFailures}, asked in turn, for the REST and STOMP edges. */
+@Component
+public final class Outages {
+
+  private final List<BackendFailures> backends;
+
+  Outages(ObjectProvider<BackendFailures> backends) {
+    this.backends = backends.orderedStream().toList();
+  }
+
+  /** The {@code unavailable} error for a backend's outage, or {@code null} for anything else. */
+  public DugoutException.Unavailable asUnavailable(RuntimeException failure) {
+    for (var backend : backends) {
+      var unavailable = backend.asUnavailable(failure);
+      if (unavailable != null) {
+        return unavailable;
+      }
+    }
+    return null;
+  }
+}
