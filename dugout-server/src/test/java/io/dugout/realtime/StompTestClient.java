@@ -81,7 +81,7 @@ public final class StompTestClient implements AutoCloseable {
   }
 
   /** Subscribes with a receipt and waits until the subscription is live. */
-  void subscribeAndWait(String id, String destination, String... extraHeaders) {
+  public void subscribeAndWait(String id, String destination, String... extraHeaders) {
     String receipt = "sub-" + id;
     var all = new ArrayList<>(List.of(extraHeaders));
     all.add("receipt");
@@ -108,11 +108,11 @@ public final class StompTestClient implements AutoCloseable {
    * Waits for the first frame matching the predicate and takes it; frames that do not match stay,
    * in order, for later calls.
    */
-  Frame await(Predicate<Frame> predicate) {
+  public Frame await(Predicate<Frame> predicate) {
     return await(predicate, Duration.ofSeconds(10));
   }
 
-  Frame await(Predicate<Frame> predicate, Duration timeout) {
+  public Frame await(Predicate<Frame> predicate, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (frames) {
       while (true) {
@@ -223,7 +223,7 @@ public final class StompTestClient implements AutoCloseable {
   }
 
   /** A received frame. */
-  record Frame(String command, Map<String, String> headers, String body) {
+  public record Frame(String command, Map<String, String> headers, String body) {
     String header(String name) {
       return headers.get(name);
     }
