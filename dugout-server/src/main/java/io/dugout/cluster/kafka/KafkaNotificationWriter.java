@@ -28,14 +28,10 @@ import org.apache.kafka.common.KafkaException;
  *
  * <p>Idempotency keys are kept per recipient ({@code key + " " + userId}; neither may hold a
  * space), so a retry that reaches another node, and whose records reach other owners, is decided
- * recipient by recipient by the store's unique index. A notification sent without a key is written
- * with its own id as key, so that a record Kafka delivers twice (after an owner crashed before its
- * commit) is stored once.
+ * recipient by recipient by the store's unique index. Notifications sent without a key are stored
+ * in batches, without one.
  */
 final class KafkaNotificationWriter implements NotificationWriter, NotificationFanout.Receiver {
-
-  /** The scope of the keys that make a keyless notification's record idempotent. */
-  static final String RECORD_SCOPE = "dugout:record";
 
   private final String nodeId;
   private final String topic;
@@ -152,8 +148,7 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
   private static NotificationStore.IdempotencyKey keyOf(
       Notification notification, NotificationStore.IdempotencyKey key) {
     if (key == null) {
-      return new NotificationStore.IdempotencyKey(
-          RECORD_SCOPE, notification.id(), notification.expiresAt());
+      return null;
     }
     return new NotificationStore.IdempotencyKey(
         key.scope(), key.key() + " " + notification.userId(), key.expiresAt());

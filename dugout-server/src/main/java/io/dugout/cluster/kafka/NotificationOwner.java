@@ -14,6 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -32,9 +36,10 @@ import tools.jackson.core.JacksonException;
  * to the nodes where its user is connected, and answers the node that asked.
  *
  * <p>Offsets are committed only after the store writes, so a crash or a rebalance repeats records,
- * never skips one; a repeated record finds its idempotency key and stores nothing (a repeated chat
- * notification counts once more). A record whose write fails is tried again, after a pause, before
- * anything after it in its partition.
+ * never skips one; a repeated record with an idempotency key finds it and stores nothing, while a
+ * repeated keyless one is stored again and a repeated chat notification counts once more (only
+ * after an owner stopped between a write and its commit). A record whose write fails is tried
+ * again, after a pause, before anything after it in its partition.
  */
 final class NotificationOwner implements Runnable, ConsumerRebalanceListener {
 
@@ -51,6 +56,8 @@ final class NotificationOwner implements Runnable, ConsumerRebalanceListener {
   private final Clock clock;
   private final AtomicLong failures = new AtomicLong();
   private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
+  private final ExecutorService partitions =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("dugout-notifier-", 0).factory());
   private volatile boolean running = true;
   private volatile long lastWarning;
 
@@ -86,6 +93,7 @@ final class NotificationOwner implements Runnable, ConsumerRebalanceListener {
         }
       }
     } finally {
+      partitions.shutdown();
       try {
         consumer.close(Duration.ofSeconds(5));
       } catch (RuntimeException e) {
@@ -128,11 +136,19 @@ final class NotificationOwner implements Runnable, ConsumerRebalanceListener {
     if (records.isEmpty()) {
       return;
     }
-    Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
-    boolean failed = false;
+    // why: a user's records are in one partition, so partitions are stored in parallel, each in
+    // order; the consumer itself is used only on this thread
+    var work = new HashMap<TopicPartition, Future<Long>>();
     for (var partition : records.partitions()) {
       var batch = records.records(partition);
-      long next = storeInOrder(batch);
+      work.put(partition, partitions.submit(() -> storeInOrder(batch)));
+    }
+    Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+    boolean failed = false;
+    for (var entry : work.entrySet()) {
+      var partition = entry.getKey();
+      var batch = records.records(partition);
+      long next = await(entry.getValue());
       if (next > batch.getFirst().offset()) {
         done.put(partition, new OffsetAndMetadata(next));
       }
@@ -150,55 +166,111 @@ final class NotificationOwner implements Runnable, ConsumerRebalanceListener {
     }
   }
 
-  /** Stores a partition's records in order; returns the offset after the last one stored. */
+  private static long await(Future<Long> result) {
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WakeupException();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("storing a partition failed", e.getCause());
+    }
+  }
+
+  /**
+   * Stores a partition's records in order; returns the offset after the last one stored. Runs of
+   * records without an idempotency key are stored in one write.
+   */
   private long storeInOrder(List<ConsumerRecord<String, byte[]>> batch) {
     long next = batch.getFirst().offset();
     var answers = new LinkedHashMap<String, Answers>();
+    var run = new ArrayList<NotificationRecord>();
     try {
       for (var record : batch) {
+        var one = read(record);
+        if (one != null && !one.collapses() && one.key() == null) {
+          run.add(one);
+          continue;
+        }
         try {
-          store(record, answers);
+          storeRun(run, answers);
         } catch (RuntimeException e) {
-          failures.incrementAndGet();
-          warn(e);
-          return next;
+          return failed(e, next);
+        }
+        next = record.offset();
+        try {
+          if (one != null) {
+            store(one, answers);
+          }
+        } catch (RuntimeException e) {
+          return failed(e, next);
         }
         next = record.offset() + 1;
       }
-      return next;
+      try {
+        storeRun(run, answers);
+      } catch (RuntimeException e) {
+        return failed(e, next);
+      }
+      return batch.getLast().offset() + 1;
     } finally {
       // why: one answer per request and partition batch, not one per recipient
       answers.values().forEach(this::answer);
     }
   }
 
-  private void store(ConsumerRecord<String, byte[]> record, Map<String, Answers> answers) {
-    NotificationRecord one;
+  private long failed(RuntimeException e, long next) {
+    failures.incrementAndGet();
+    warn(e);
+    return next;
+  }
+
+  private NotificationRecord read(ConsumerRecord<String, byte[]> record) {
     try {
-      one = NotificationRecord.of(record.value());
+      return NotificationRecord.of(record.value());
     } catch (JacksonException e) {
       // why: a record no node can read would stop its partition for good
       log.error(
           "Skipping unreadable notification record {} of partition {}",
           record.offset(),
           record.partition());
+      return null;
+    }
+  }
+
+  /** Stores keyless notifications in one write, then empties the run. */
+  private void storeRun(List<NotificationRecord> run, Map<String, Answers> answers) {
+    if (run.isEmpty()) {
       return;
     }
+    store.add(run.stream().map(NotificationRecord::notification).toList(), null);
+    for (var one : run) {
+      told(one.notification());
+      answered(one, one.notification().id(), true, answers);
+    }
+    run.clear();
+  }
+
+  private void store(NotificationRecord one, Map<String, Answers> answers) {
     if (one.collapses()) {
-      Notification stored = store.collapse(one.notification(), clock.instant());
-      told(stored);
+      told(store.collapse(one.notification(), clock.instant()));
       return;
     }
     var added = store.add(List.of(one.notification()), one.key());
     if (added.created()) {
       told(one.notification());
     }
+    answered(one, added.ids().getFirst(), added.created(), answers);
+  }
+
+  private static void answered(
+      NotificationRecord one, String id, boolean created, Map<String, Answers> answers) {
     if (one.requestId() != null) {
       answers
-          .computeIfAbsent(one.requestId(), id -> new Answers(one.nodeId(), id))
+          .computeIfAbsent(one.requestId(), r -> new Answers(one.nodeId(), r))
           .answer
           .stored()
-          .add(new NotificationFanout.Stored(one.index(), added.ids().getFirst(), added.created()));
+          .add(new NotificationFanout.Stored(one.index(), id, created));
     }
   }
 
