@@ -47,9 +47,9 @@ public final class TestStore {
   }
 
   /**
-   * Cluster mode for one server: Kafka sequencing on the test JVM's broker, in a topic and group of
-   * its own ({@code name}); Redis fan-out on the redis-server of {@code dugout.test.cache=redis},
-   * which cluster mode needs too.
+   * Cluster mode for one server: Kafka sequencing and notifications on the test JVM's broker, in
+   * topics and groups of its own ({@code name}); Redis fan-out on the redis-server of {@code
+   * dugout.test.cache=redis}, which cluster mode needs too.
    */
   private static Map<String, String> cluster(String name) {
     var settings = new LinkedHashMap<String, String>();
@@ -58,6 +58,9 @@ public final class TestStore {
     settings.put("dugout.cluster.kafka.topic", "dugout.sends." + name);
     settings.put("dugout.cluster.kafka.group", "dugout-" + name);
     settings.put("dugout.cluster.kafka.partitions", String.valueOf(TestCluster.PARTITIONS));
+    settings.put("dugout.cluster.notifications.topic", "dugout.notifications." + name);
+    settings.put("dugout.cluster.notifications.group", "dugout-notifiers-" + name);
+    settings.put("dugout.cluster.notifications.partitions", String.valueOf(TestCluster.PARTITIONS));
     // why: a broker, Redis and the servers share two cores; 250 ms can pass before a reply
     settings.put("spring.data.redis.timeout", "2s");
     return settings;

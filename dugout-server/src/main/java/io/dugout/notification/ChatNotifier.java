@@ -3,10 +3,9 @@ package io.dugout.notification;
 import io.dugout.message.Message;
 import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
-import io.dugout.room.Member;
-import io.dugout.room.RoomStore;
 import io.dugout.system.Ids;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -18,15 +17,16 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Chat-driven notifications: a stored message notifies each member of its room who is not viewing
- * the room on any session of this node (the sender excepted), with one notification per member and
- * room that each later message updates ({@link NotificationStore#collapse}).
+ * Chat-driven notifications: a stored message notifies each member of its room who has not muted it
+ * and is not viewing it (as {@link Presence} knows: on any node of a cluster), the sender excepted,
+ * with one notification per member and room that each later message updates ({@link
+ * NotificationStore#collapse}). The members come from {@link RoomRecipients}, which keeps them
+ * between messages.
  *
  * <p>Never on the send path: {@link #messageStored} only offers the message to a bounded queue
  * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
  * notifies nobody and is counted in {@code dugout.notifications.chat.dropped}. One worker thread
- * drains the queue in order, so a slow store slows notifications, never messages. Rooms have no
- * mute setting yet, so every member who is not viewing is notified.
+ * drains the queue in order, so a slow store slows notifications, never messages.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -35,7 +35,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   static final String KIND = "chat.message";
   static final int PREVIEW_CHARS = 140;
 
-  private final RoomStore rooms;
+  private final RoomRecipients recipients;
   private final Presence presence;
   private final NotificationService notifications;
   private final NotificationMetrics metrics;
@@ -45,14 +45,14 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private volatile Thread worker;
 
   ChatNotifier(
-      RoomStore rooms,
+      RoomRecipients recipients,
       Presence presence,
       NotificationService notifications,
       NotificationMetrics metrics,
       NotificationProperties properties,
       Clock clock,
       JsonMapper json) {
-    this.rooms = rooms;
+    this.recipients = recipients;
     this.presence = presence;
     this.notifications = notifications;
     this.metrics = metrics;
@@ -92,18 +92,19 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   }
 
   private void notifyMembers(Message message) {
-    var room = rooms.find(message.roomId());
+    var room = recipients.of(message.roomId());
     if (room.isEmpty()) {
       return;
     }
     String title = room.get().title() == null ? message.senderId() : room.get().title();
-    for (Member member : rooms.members(message.roomId())) {
-      String userId = member.userId();
-      if (userId.equals(message.senderId()) || presence.isViewing(userId, message.roomId())) {
-        continue;
+    var viewers = presence.viewersOf(message.roomId());
+    var fresh = new ArrayList<Notification>();
+    for (String userId : room.get().userIds()) {
+      if (!userId.equals(message.senderId()) && !viewers.contains(userId)) {
+        fresh.add(notificationOf(message, userId, title));
       }
-      notifications.collapse(notificationOf(message, userId, title));
     }
+    notifications.collapse(fresh);
   }
 
   /** The notification one message makes for one member; it replaces the room's earlier one. */

@@ -49,8 +49,8 @@ class NotificationMetrics {
     replayed.increment();
   }
 
-  void chatStored() {
-    chat.increment();
+  void chatStored(int notifications) {
+    chat.increment(notifications);
   }
 
   void chatDropped() {

@@ -14,13 +14,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sweepInterval how often expired notifications are deleted from the store
  * @param chatQueue how many stored chat messages may wait for the chat notifier before further ones
  *     are dropped (counted in {@code dugout.notifications.chat.dropped})
+ * @param memberCacheRooms how many rooms' unmuted members the chat notifier keeps, so that a
+ *     message does not read its room's whole member list
+ * @param memberCacheTtl how long the chat notifier uses a room's kept members before it reads them
+ *     again, even when no join, leave or mute said they changed (in a cluster such news can be
+ *     lost)
  */
 @ConfigurationProperties("dugout.notifications")
 public record NotificationProperties(
     @DefaultValue("30d") Duration retention,
     @DefaultValue("4096") int maxDataBytes,
     @DefaultValue("1m") Duration sweepInterval,
-    @DefaultValue("10000") int chatQueue) {
+    @DefaultValue("10000") int chatQueue,
+    @DefaultValue("10000") int memberCacheRooms,
+    @DefaultValue("30s") Duration memberCacheTtl) {
 
   public static final Duration MAX_RETENTION = Duration.ofDays(365);
 
@@ -39,6 +46,14 @@ public record NotificationProperties(
     }
     if (chatQueue < 1) {
       throw new IllegalArgumentException("dugout.notifications.chat-queue must be at least 1");
+    }
+    if (memberCacheRooms < 0) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.member-cache-rooms must be 0 (no cache) or more");
+    }
+    if (memberCacheTtl.isNegative()) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.member-cache-ttl must not be negative");
     }
   }
 }

@@ -9,14 +9,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
  * Sends, lists and marks notifications. Only a service token sends; everyone else reads and marks
- * only their own. Every stored or updated notification goes to the {@link NotificationListener}s
- * once it is durable; a replayed send goes to nobody.
+ * only their own. Sends go through the {@link NotificationWriter}, which tells the {@link
+ * NotificationListener}s of each stored or updated notification once it is durable; a replayed send
+ * goes to nobody.
  *
  * <p>Times come from the injected {@link Clock}: a notification expires {@code retention} after it
  * was created (or last updated), and every read filters by the clock, so an expired notification is
@@ -25,27 +24,26 @@ import org.springframework.stereotype.Service;
 @Service
 public class NotificationService {
 
-  private static final Logger log = LoggerFactory.getLogger(NotificationService.class);
   static final int DEFAULT_PAGE = 20;
   static final int MAX_PAGE = 100;
 
   private final NotificationStore store;
+  private final NotificationWriter writer;
   private final NotificationValidator validator;
-  private final List<NotificationListener> listeners;
   private final NotificationMetrics metrics;
   private final NotificationProperties properties;
   private final Clock clock;
 
   NotificationService(
       NotificationStore store,
+      NotificationWriter writer,
       NotificationValidator validator,
-      List<NotificationListener> listeners,
       NotificationMetrics metrics,
       NotificationProperties properties,
       Clock clock) {
     this.store = store;
+    this.writer = writer;
     this.validator = validator;
-    this.listeners = List.copyOf(listeners);
     this.metrics = metrics;
     this.properties = properties;
     this.clock = clock;
@@ -80,22 +78,22 @@ public class NotificationService {
             ? null
             : new NotificationStore.IdempotencyKey(
                 caller.userId(), request.idempotencyKey(), expiresAt);
-    var added = store.add(notifications, key);
+    var added = writer.add(notifications, key);
     if (!added.created()) {
       metrics.replayed();
       return new Sent(added.ids(), false);
     }
     metrics.sent(notifications.size());
-    notifications.forEach(this::tell);
     return new Sent(added.ids(), true);
   }
 
-  /** Stores or updates a collapsing notification (chat) and tells the listeners. */
-  Notification collapse(Notification fresh) {
-    var stored = store.collapse(fresh, clock.instant());
-    metrics.chatStored();
-    tell(stored);
-    return stored;
+  /** Stores or updates collapsing notifications (chat); the writer tells the listeners. */
+  void collapse(List<Notification> fresh) {
+    if (fresh.isEmpty()) {
+      return;
+    }
+    writer.collapse(fresh);
+    metrics.chatStored(fresh.size());
   }
 
   /** The caller's notifications, newest first, with the unread count. */
@@ -136,16 +134,6 @@ public class NotificationService {
   /** A notification made now expires then (to the millisecond, which every store keeps). */
   Instant expiresAt(Instant now) {
     return now.plus(properties.retention()).truncatedTo(ChronoUnit.MILLIS);
-  }
-
-  private void tell(Notification notification) {
-    for (NotificationListener listener : listeners) {
-      try {
-        listener.notificationStored(notification);
-      } catch (RuntimeException e) {
-        log.warn("Notification listener {} failed: {}", listener.getClass().getSimpleName(), e);
-      }
-    }
   }
 
   /** The answer to a send: the new ids in the order of the user ids, and whether it stored them. */

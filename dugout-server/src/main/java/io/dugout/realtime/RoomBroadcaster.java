@@ -83,6 +83,9 @@ class RoomBroadcaster implements MessageListener {
             Destinations.ROOMS,
             new RealtimeBodies.RoomLeftBody("room.left", left.roomId()));
       }
+      case RoomEvent.MuteChanged muted -> {
+        // why: a member's mute is the member's own business, not the room's
+      }
       case RoomEvent.ReadMarkerMoved read ->
           toRoom(
               read.roomId(),

@@ -1,11 +1,15 @@
 package io.dugout.realtime;
 
-import io.dugout.notification.Presence;
+import io.dugout.notification.LocalPresence;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 
-/** {@link Presence} from this node's open sessions and their room subscriptions. */
+/** {@link LocalPresence} from this node's open sessions and their room subscriptions. */
 @Component
-class SessionPresence implements Presence {
+class SessionPresence implements LocalPresence {
 
   private final Subscriptions subscriptions;
 
@@ -14,19 +18,33 @@ class SessionPresence implements Presence {
   }
 
   @Override
-  public boolean isViewing(String userId, String roomId) {
-    for (ClientSession session : subscriptions.ofUser(userId)) {
-      for (Subscription subscription : session.subscriptions().values()) {
-        if (roomId.equals(subscription.roomId())) {
-          return true;
-        }
-      }
+  public Set<String> viewersOf(String roomId) {
+    var viewers = new HashSet<String>();
+    for (Subscription subscription : subscriptions.ofRoom(roomId)) {
+      viewers.add(subscription.session().caller().userId());
     }
-    return false;
+    return viewers;
   }
 
   @Override
   public boolean isOnline(String userId) {
     return !subscriptions.ofUser(userId).isEmpty();
+  }
+
+  @Override
+  public Map<String, Set<String>> sessions() {
+    var sessions = new HashMap<String, Set<String>>();
+    for (ClientSession session : subscriptions.sessions()) {
+      if (session.caller() == null || !session.isOpen()) {
+        continue; // why: not authenticated yet, or closing
+      }
+      var rooms = sessions.computeIfAbsent(session.caller().userId(), u -> new HashSet<>());
+      for (Subscription subscription : session.subscriptions().values()) {
+        if (subscription.roomId() != null) {
+          rooms.add(subscription.roomId());
+        }
+      }
+    }
+    return sessions;
   }
 }

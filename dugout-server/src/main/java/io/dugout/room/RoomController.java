@@ -7,12 +7,13 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** REST endpoints for rooms, members and read markers under {@code /api/v1/rooms}. */
+/** REST endpoints for rooms, members, read markers and mutes under {@code /api/v1/rooms}. */
 @RestController
 @RequestMapping("/api/v1/rooms")
 class RoomController {
@@ -70,6 +71,19 @@ class RoomController {
   RoomService.ReadMarker read(
       Caller caller, @PathVariable String roomId, @RequestBody ReadRequest request) {
     return rooms.markRead(caller, roomId, request.userId(), request.seq());
+  }
+
+  /** Mutes the room for the caller ({@code userId}: for service tokens muting it for a user). */
+  @PutMapping("/{roomId}/mute")
+  RoomView.MemberView mute(
+      Caller caller, @PathVariable String roomId, @RequestParam(required = false) String userId) {
+    return rooms.setMuted(caller, roomId, userId, true);
+  }
+
+  @DeleteMapping("/{roomId}/mute")
+  RoomView.MemberView unmute(
+      Caller caller, @PathVariable String roomId, @RequestParam(required = false) String userId) {
+    return rooms.setMuted(caller, roomId, userId, false);
   }
 
   record MemberRequest(String userId) {}

@@ -14,6 +14,9 @@ public sealed interface RoomEvent {
   /** A user stopped being a member. */
   record MemberLeft(String roomId, String userId) implements RoomEvent {}
 
+  /** A member muted or unmuted the room (set to what it was, too). */
+  record MuteChanged(String roomId, String userId, boolean muted) implements RoomEvent {}
+
   /** A member's read marker moved forward. */
   record ReadMarkerMoved(String roomId, String userId, long seq) implements RoomEvent {}
 

@@ -131,6 +131,22 @@ public class RoomService {
         roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
   }
 
+  /**
+   * Mutes the room for a member (no chat notifications from it), or unmutes it: the caller's own
+   * membership, or ({@code forUser}, service callers only) that user's.
+   */
+  public RoomView.MemberView setMuted(Caller caller, String roomId, String forUser, boolean muted) {
+    String userId = caller.actingFor(forUser, "userId", "mute a room");
+    requireReader(caller, roomId);
+    var member =
+        rooms
+            .setMuted(roomId, userId, muted)
+            .orElseThrow(
+                () -> DugoutException.notFound("no member " + userId + " in room " + roomId));
+    events.publishEvent(new RoomEvent.MuteChanged(roomId, userId, muted));
+    return RoomView.MemberView.of(member);
+  }
+
   /** The room exists and the caller may read it; returns the room. */
   Room requireReader(Caller caller, String roomId) {
     return membership.requireReadable(caller, roomId);
@@ -140,25 +156,30 @@ public class RoomService {
     Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
     var lastMessage = messages.lastMessage(caller, roomId);
     long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
-    long lastRead =
-        caller.service()
-            ? lastSeq
-            : rooms.findMember(roomId, caller.userId()).map(Member::lastReadSeq).orElse(lastSeq);
+    var me = caller.service() ? null : rooms.findMember(roomId, caller.userId()).orElse(null);
+    long lastRead = me == null ? lastSeq : me.lastReadSeq();
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
     var members = includeMembers ? rooms.members(roomId) : null;
-    return view(room, lastMessage, lastRead, members);
+    return view(room, lastMessage, lastRead, me != null && me.muted(), members);
   }
 
   /** Every room of the user as a room-list item, in no particular order, from one store read. */
   List<RoomView> listItemsOf(String userId) {
     return rooms.listingOf(userId).stream()
-        .map(l -> view(l.room(), l.newest(), l.member().lastReadSeq(), l.members()))
+        .map(
+            l ->
+                view(
+                    l.room(),
+                    l.newest(),
+                    l.member().lastReadSeq(),
+                    l.member().muted(),
+                    l.members()))
         .toList();
   }
 
   private static RoomView view(
-      Room room, Message lastMessage, long lastRead, List<Member> members) {
+      Room room, Message lastMessage, long lastRead, boolean muted, List<Member> members) {
     long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     return new RoomView(
         room.id(),
@@ -170,7 +191,8 @@ public class RoomService {
         lastSeq,
         lastMessage,
         lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
-        Math.max(0, lastSeq - lastRead));
+        Math.max(0, lastSeq - lastRead),
+        muted);
   }
 
   /** The outcome of {@link #addMember}: the member, and whether this call added it. */

@@ -46,6 +46,13 @@ public interface RoomStore {
    */
   Optional<Member> markRead(String roomId, String userId, long seq);
 
+  /**
+   * Sets whether the member muted the room; setting it to what it is changes nothing.
+   *
+   * @return the member after the update, empty when the user is not a member
+   */
+  Optional<Member> setMuted(String roomId, String userId, boolean muted);
+
   /** Ids of every room the user is a member of, in no particular order. */
   List<String> roomIdsOf(String userId);
 

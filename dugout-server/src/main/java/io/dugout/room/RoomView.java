@@ -6,8 +6,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A room as one caller sees it: with its latest message, and the caller's unread count. {@code
- * members} is left out of room lists.
+ * A room as one caller sees it: with its latest message, the caller's unread count, and whether the
+ * caller muted it. {@code members} is left out of room lists.
  */
 public record RoomView(
     String id,
@@ -19,14 +19,16 @@ public record RoomView(
     long lastSeq,
     Message lastMessage,
     Instant lastActivityAt,
-    long unreadCount) {
+    long unreadCount,
+    boolean muted) {
 
   /** A member as shown in a room. */
-  public record MemberView(String userId, MemberRole role, Instant joinedAt, long lastReadSeq) {
+  public record MemberView(
+      String userId, MemberRole role, Instant joinedAt, long lastReadSeq, boolean muted) {
 
     static MemberView of(Member member) {
       return new MemberView(
-          member.userId(), member.role(), member.joinedAt(), member.lastReadSeq());
+          member.userId(), member.role(), member.joinedAt(), member.lastReadSeq(), member.muted());
     }
   }
 }

@@ -56,12 +56,39 @@ public record DugoutProperties(
    *     find a message whose Redis publish was lost and nothing came after
    * @param kafka the topic and consumer group that sequence rooms (the connection itself is Spring
    *     Boot's {@code spring.kafka.*})
+   * @param notifications the topic and consumer group that store notifications
+   * @param presence how nodes share who is connected to them
    */
   public record Cluster(
       @DefaultValue("") String nodeId,
       @DefaultValue("5s") Duration appendTimeout,
       @DefaultValue("2s") Duration gapCheckInterval,
-      @DefaultValue Kafka kafka) {}
+      @DefaultValue Kafka kafka,
+      @DefaultValue NotificationTopic notifications,
+      @DefaultValue PresenceSharing presence) {}
+
+  /**
+   * @param topic the topic every notification goes to, keyed by user id, before it is stored
+   * @param group the consumer group whose members own the topic's partitions and store their
+   *     notifications
+   * @param createTopic whether a node creates the topic at startup when it is missing
+   * @param partitions the topic's partitions when it is created: the most nodes that store
+   *     notifications in parallel (replication settings are those of {@code dugout.cluster.kafka})
+   */
+  public record NotificationTopic(
+      @DefaultValue("dugout.notifications") String topic,
+      @DefaultValue("dugout-notifiers") String group,
+      @DefaultValue("true") boolean createTopic,
+      @DefaultValue("12") int partitions) {}
+
+  /**
+   * @param interval how often a node shares changes of its sessions (who is connected, who views
+   *     which room) in Redis; another node sees a change at most this much later
+   * @param ttl how long what a node shared counts without being shared again (every third of it): a
+   *     node that died counts as connected for at most this long
+   */
+  public record PresenceSharing(
+      @DefaultValue("250ms") Duration interval, @DefaultValue("30s") Duration ttl) {}
 
   /**
    * @param topic the topic every send goes to, keyed by room id

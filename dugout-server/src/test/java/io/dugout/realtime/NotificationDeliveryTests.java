@@ -123,6 +123,56 @@ class NotificationDeliveryTests extends RealtimeTestBase {
     assertThat(again.get(0).get("readAt").isNull()).isTrue();
   }
 
+  @Test
+  void notifiesNoMemberWhoMutedTheRoomAndAgainOnceUnmuted() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String room = group(token(alice), "Pitch", bob);
+    String mute = "/api/v1/rooms/" + room + "/mute";
+
+    var muted = client.send("PUT", token(bob), mute, null);
+    assertThat(muted.status()).as("%s", muted).isEqualTo(200);
+    assertThat(muted.json().get("muted").asBoolean()).isTrue();
+    assertThat(get(token(bob), "/api/v1/rooms/" + room).get("muted").asBoolean()).isTrue();
+    say(token(alice), room, "c-1", "while muted");
+    chatNotifierCaughtUp();
+    assertThat(list(bob).get("notifications")).isEmpty();
+
+    var unmuted = client.delete(token(bob), mute);
+    assertThat(unmuted.status()).as("%s", unmuted).isEqualTo(200);
+    assertThat(unmuted.json().get("muted").asBoolean()).isFalse();
+    say(token(alice), room, "c-2", "after unmuting");
+
+    Waits.until(
+        () -> list(bob).get("notifications").size() == 1,
+        Duration.ofSeconds(10),
+        "bob's notification after unmuting");
+    assertThat(list(bob).get("notifications").get(0).get("body").asString())
+        .isEqualTo("after unmuting");
+  }
+
+  @Test
+  void mutingIsOnlyForMembersAndServiceTokens() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String stranger = user("stranger");
+    String room = group(token(alice), "Pitch", bob);
+    String mute = "/api/v1/rooms/" + room + "/mute";
+
+    assertThat(client.send("PUT", token(stranger), mute, null).status()).isEqualTo(403);
+    assertThat(client.send("PUT", token(alice), mute + "?userId=" + bob, null).status())
+        .isEqualTo(403);
+    assertThat(client.send("PUT", token(alice), "/api/v1/rooms/nope/mute", null).status())
+        .isEqualTo(404);
+    var forBob = client.send("PUT", client.serviceToken("backend"), mute + "?userId=" + bob, null);
+    assertThat(forBob.status()).as("%s", forBob).isEqualTo(200);
+    assertThat(forBob.json().get("userId").asString()).isEqualTo(bob);
+    assertThat(forBob.json().get("muted").asBoolean()).isTrue();
+    var notMember =
+        client.send("PUT", client.serviceToken("backend"), mute + "?userId=" + stranger, null);
+    assertThat(notMember.status()).isEqualTo(404);
+  }
+
   /**
    * The chat notifier takes stored messages one at a time, in order: once a message posted now has
    * made its notification, every earlier message has made all of its own.

@@ -108,7 +108,7 @@ public final class StompTestClient implements AutoCloseable {
    * Waits for the first frame matching the predicate and takes it; frames that do not match stay,
    * in order, for later calls.
    */
-  Frame await(Predicate<Frame> predicate) {
+  public Frame await(Predicate<Frame> predicate) {
     return await(predicate, Duration.ofSeconds(10));
   }
 

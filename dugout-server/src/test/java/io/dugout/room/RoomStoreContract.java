@@ -123,6 +123,51 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void mutesAndUnmutesAMemberKeepingItsReadMarker() {
+    store.create(group("r1"), members("r1", "alice", "bob"));
+    assertThat(store.findMember("r1", "bob")).get().extracting(Member::muted).isEqualTo(false);
+    store.markRead("r1", "bob", 4);
+
+    var muted = store.setMuted("r1", "bob", true);
+
+    assertThat(muted).get().extracting(Member::muted).isEqualTo(true);
+    assertThat(muted).get().extracting(Member::lastReadSeq).isEqualTo(4L);
+    assertThat(store.findMember("r1", "bob")).get().extracting(Member::muted).isEqualTo(true);
+    assertThat(store.members("r1"))
+        .filteredOn(Member::muted)
+        .extracting(Member::userId)
+        .containsExactly("bob");
+    assertThat(store.setMuted("r1", "bob", true)).get().extracting(Member::muted).isEqualTo(true);
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(false);
+    assertThat(store.setMuted("r1", "nobody", true)).isEmpty();
+    assertThat(store.setMuted("nope", "bob", true)).isEmpty();
+
+    store.setMuted("r1", "bob", false);
+
+    assertThat(store.findMember("r1", "bob")).get().extracting(Member::muted).isEqualTo(false);
+  }
+
+  @Test
+  void movingTheReadMarkerKeepsTheMute() {
+    store.create(group("r1"), members("r1", "alice"));
+    store.setMuted("r1", "alice", true);
+    store.markRead("r1", "alice", 3);
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(true);
+    assertThat(store.listingOf("alice"))
+        .singleElement()
+        .extracting(l -> l.member().muted())
+        .isEqualTo(true);
+  }
+
+  @Test
+  void keepsTheMuteAcrossRestart() throws Exception {
+    store.create(group("r1"), members("r1", "alice"));
+    store.setMuted("r1", "alice", true);
+    store = reopen();
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(true);
+  }
+
+  @Test
   void keepsRoomsMembersAndMarkersAcrossRestart() throws Exception {
     store.create(direct("d1", "K"), members("d1", "alice", "bob"));
     store.markRead("d1", "bob", 7);

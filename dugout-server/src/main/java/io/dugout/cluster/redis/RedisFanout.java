@@ -115,6 +115,11 @@ final class RedisFanout implements Fanout {
     }
   }
 
+  /** The Pub/Sub connection, shared with the notification fanout. */
+  RedisMessageListenerContainer container() {
+    return container;
+  }
+
   void close() {
     try {
       container.destroy();

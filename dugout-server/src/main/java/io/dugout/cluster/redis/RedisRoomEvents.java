@@ -16,8 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Carries {@link RoomEvent}s between cluster nodes on the Redis channel {@code dugout:room-events}:
  * each node publishes the events of its own changes and republishes the other nodes' events to its
- * own listeners, so a join, a leave, a moved read marker or a typist reaches subscribers on every
- * node, and a removed member's subscriptions end everywhere.
+ * own listeners, so a join, a leave, a mute, a moved read marker or a typist reaches subscribers on
+ * every node, and a removed member's subscriptions end everywhere.
  *
  * <p>At most once, like all of Pub/Sub: a node disconnected from Redis misses events (see {@code
  * docs/deploy.md}). Received events are republished one at a time, in arrival order, on one thread
@@ -61,6 +61,8 @@ final class RedisRoomEvents implements MessageListener {
               new Wire(nodeId, "read", e.roomId(), e.userId(), e.seq());
           case RoomEvent.MemberStartedTyping e ->
               new Wire(nodeId, "typing", e.roomId(), e.userId(), 0);
+          case RoomEvent.MuteChanged e ->
+              new Wire(nodeId, e.muted() ? "muted" : "unmuted", e.roomId(), e.userId(), 0);
         };
     try {
       redis.convertAndSend(CHANNEL, JSON.writeValueAsString(wire));
@@ -88,6 +90,8 @@ final class RedisRoomEvents implements MessageListener {
           case "left" -> new RoomEvent.MemberLeft(wire.roomId(), wire.userId());
           case "read" -> new RoomEvent.ReadMarkerMoved(wire.roomId(), wire.userId(), wire.seq());
           case "typing" -> new RoomEvent.MemberStartedTyping(wire.roomId(), wire.userId());
+          case "muted" -> new RoomEvent.MuteChanged(wire.roomId(), wire.userId(), true);
+          case "unmuted" -> new RoomEvent.MuteChanged(wire.roomId(), wire.userId(), false);
           default -> null; // why: a newer node's event this node does not know yet
         };
     if (event != null) {

@@ -195,6 +195,22 @@ final class MongoRoomStore implements RoomStore {
   }
 
   @Override
+  public Optional<Member> setMuted(String roomId, String userId, boolean muted) {
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              Document updated =
+                  members.findOneAndUpdate(
+                      member(roomId, userId),
+                      Updates.set("muted", muted),
+                      new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+              return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
+            });
+  }
+
+  @Override
   public List<String> roomIdsOf(String userId) {
     return storage
         .timers()
@@ -332,7 +348,12 @@ final class MongoRoomStore implements RoomStore {
             .append("userId", member.userId())
             .append("role", member.role().name());
     MongoStorage.putInstant(document, "joinedAt", member.joinedAt());
-    return document.append("lastReadSeq", member.lastReadSeq());
+    document.append("lastReadSeq", member.lastReadSeq());
+    // why: absent on members who never muted, as on every member stored before muting existed
+    if (member.muted()) {
+      document.append("muted", true);
+    }
+    return document;
   }
 
   private static Member memberFrom(Document d) {
@@ -341,6 +362,7 @@ final class MongoRoomStore implements RoomStore {
         d.getString("userId"),
         MemberRole.valueOf(d.getString("role")),
         MongoStorage.getInstant(d, "joinedAt"),
-        d.get("lastReadSeq", Number.class).longValue());
+        d.get("lastReadSeq", Number.class).longValue(),
+        d.getBoolean("muted", false));
   }
 }

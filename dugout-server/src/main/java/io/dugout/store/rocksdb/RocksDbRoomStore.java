@@ -117,6 +117,19 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   @Override
+  public Optional<Member> setMuted(String roomId, String userId, boolean muted) {
+    synchronized (stripe(roomId)) {
+      var current = findMember(roomId, userId);
+      if (current.isEmpty() || current.get().muted() == muted) {
+        return current;
+      }
+      Member changed = current.get().withMuted(muted);
+      storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
+      return Optional.of(changed);
+    }
+  }
+
+  @Override
   public List<String> roomIdsOf(String userId) {
     var ids = new ArrayList<String>();
     byte[] prefix = Keys.prefix(userId);

@@ -52,6 +52,11 @@ public final class TestCluster implements AutoCloseable {
       return context.getBean(ClusterNode.class).owned();
     }
 
+    /** The partitions of the notifications topic this node stores now. */
+    public Set<Integer> ownedNotifications() {
+      return context.getBean(NotificationOwner.class).owned();
+    }
+
     /** Messages this node delivered from the store because their publish was lost. */
     public long filled() {
       return context.getBean(RoomFeeds.class).filled();
@@ -115,7 +120,29 @@ public final class TestCluster implements AutoCloseable {
         "every partition owned, by every node some");
   }
 
-  /** The partition Kafka's default partitioner puts the room's sends in. */
+  /** Waits until the running nodes share the notifications topic's partitions, each some. */
+  public void awaitNotificationsBalanced() {
+    Waits.until(
+        () -> {
+          var all = new HashSet<Integer>();
+          for (var node : nodes) {
+            if (node.context().isActive()) {
+              var owned = node.ownedNotifications();
+              if (owned.isEmpty()) {
+                return false;
+              }
+              all.addAll(owned);
+            }
+          }
+          return all.size() == PARTITIONS;
+        },
+        Duration.ofSeconds(60),
+        "every notifications partition owned, by every node some");
+  }
+
+  /**
+   * The partition Kafka's default partitioner puts the room's sends (or a user's notifications) in.
+   */
   public static int partitionOf(String roomId) {
     return Utils.toPositive(Utils.murmur2(roomId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
   }
@@ -195,7 +222,10 @@ public final class TestCluster implements AutoCloseable {
       "--dugout.cluster.kafka.topic=dugout.sends." + id,
       "--dugout.cluster.kafka.group=" + group(),
       "--dugout.cluster.kafka.partitions=" + PARTITIONS,
-      "--dugout.cluster.gap-check-interval=300ms"
+      "--dugout.cluster.gap-check-interval=300ms",
+      "--dugout.cluster.notifications.topic=dugout.notifications." + id,
+      "--dugout.cluster.notifications.group=dugout-notifiers-" + id,
+      "--dugout.cluster.notifications.partitions=" + PARTITIONS
     };
   }
 

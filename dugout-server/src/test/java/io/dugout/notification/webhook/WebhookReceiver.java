@@ -26,12 +26,12 @@ import tools.jackson.databind.json.JsonMapper;
  * and answers as scripted per user (a few statuses, then 200; or one status forever), or holds
  * every request until released.
  */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** One request as it arrived; header names are lower case. */
-  record Received(Map<String, String> headers, byte[] body, String userId) {
+  public record Received(Map<String, String> headers, byte[] body, String userId) {
 
     String header(String name) {
       return headers.get(name.toLowerCase());
@@ -57,11 +57,11 @@ final class WebhookReceiver implements AutoCloseable {
     server.start();
   }
 
-  static WebhookReceiver start() {
+  public static WebhookReceiver start() {
     return new WebhookReceiver();
   }
 
-  URI url() {
+  public URI url() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/notifications");
   }
 
@@ -93,7 +93,7 @@ final class WebhookReceiver implements AutoCloseable {
     return held.get();
   }
 
-  List<Received> of(String userId) {
+  public List<Received> of(String userId) {
     return received.stream().filter(r -> userId.equals(r.userId())).toList();
   }
 

@@ -1,0 +1,250 @@
+package io.dugout.cluster.redis;
+
+import io.dugout.notification.LocalPresence;
+import io.dugout.notification.Presence;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.core.RedisOperations;
+import org.springframework.data.redis.core.SessionCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * {@link Presence} of the whole cluster: this node's own sessions exactly, the other nodes' from
+ * what they shared in Redis. Every {@code interval} each node shares what changed among its
+ * sessions, and every third of {@code ttl} all of it again:
+ *
+ * <ul>
+ *   <li>{@code dugout:presence:user:{userId}}, a sorted set of the nodes the user is connected to,
+ *       each scored with the time (epoch ms) it stops counting;
+ *   <li>{@code dugout:presence:room:{roomId}}, a sorted set of {@code nodeId/userId} for the users
+ *       whose sessions there subscribe to the room's topic, scored the same way.
+ * </ul>
+ *
+ * <p>The approximation: another node's session counts a moment ({@code interval} and a round trip)
+ * after it opened and stops counting as long after it closed; a node that dies without removing its
+ * entries counts for at most {@code ttl}; entries compare with each node's clock, so clocks must
+ * agree to well within {@code ttl}. When Redis cannot be asked, only this node's sessions count: a
+ * user connected elsewhere may get a webhook post or a chat notification too many, never one too
+ * few. The same sync follows the notification channel of each user connected here.
+ */
+final class RedisPresence implements Presence, SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(RedisPresence.class);
+
+  private final String nodeId = UUID.randomUUID().toString();
+  private final LocalPresence local;
+  private final StringRedisTemplate redis;
+  private final RedisNotificationFanout fanout;
+  private final Duration interval;
+  private final Duration ttl;
+  private Map<String, Set<String>> shared = Map.of();
+  private Set<String> followed = new HashSet<>();
+  private long sharedAllAt;
+  private volatile long lastWarning;
+  private ScheduledExecutorService timer;
+
+  RedisPresence(
+      LocalPresence local,
+      StringRedisTemplate redis,
+      RedisNotificationFanout fanout,
+      Duration interval,
+      Duration ttl) {
+    this.local = local;
+    this.redis = redis;
+    this.fanout = fanout;
+    this.interval = interval;
+    this.ttl = ttl;
+  }
+
+  @Override
+  public Set<String> viewersOf(String roomId) {
+    var viewers = new HashSet<>(local.viewersOf(roomId));
+    try {
+      var entries =
+          redis
+              .opsForZSet()
+              .rangeByScore(roomKey(roomId), System.currentTimeMillis(), Double.POSITIVE_INFINITY);
+      if (entries != null) {
+        for (String entry : entries) {
+          viewers.add(entry.substring(entry.indexOf('/') + 1));
+        }
+      }
+    } catch (RuntimeException e) {
+      failed("reading the viewers of a room", e);
+    }
+    return viewers;
+  }
+
+  @Override
+  public boolean isOnline(String userId) {
+    if (local.isOnline(userId)) {
+      return true;
+    }
+    try {
+      Long nodes =
+          redis
+              .opsForZSet()
+              .count(userKey(userId), System.currentTimeMillis(), Double.POSITIVE_INFINITY);
+      return nodes != null && nodes > 0;
+    } catch (RuntimeException e) {
+      failed("reading whether a user is online", e);
+      return false;
+    }
+  }
+
+  /** Shares what changed here since the last time (everything, once a third of the ttl passed). */
+  synchronized void share() {
+    if (timer == null) {
+      return; // why: stopped; its entries were removed
+    }
+    var now = local.sessions();
+    follow(now.keySet());
+    long millis = System.currentTimeMillis();
+    boolean all = millis - sharedAllAt >= ttl.toMillis() / 3;
+    var before = all ? Map.<String, Set<String>>of() : shared;
+    var previous = shared;
+    try {
+      write(before, previous, now, millis + ttl.toMillis());
+      shared = now;
+      if (all) {
+        sharedAllAt = millis;
+      }
+    } catch (RuntimeException e) {
+      // why: not knowing what reached Redis, share everything again next time
+      sharedAllAt = 0;
+      failed("sharing this node's sessions", e);
+    }
+  }
+
+  /**
+   * Adds what {@code now} has beyond {@code before}, removes what {@code previous} had that {@code
+   * now} has not; one pipelined round trip.
+   */
+  private void write(
+      Map<String, Set<String>> before,
+      Map<String, Set<String>> previous,
+      Map<String, Set<String>> now,
+      long until) {
+    if (before.equals(now) && previous.equals(now)) {
+      return;
+    }
+    long keyTtl = ttl.toSeconds() * 2 + 1;
+    redis.executePipelined(
+        new SessionCallback<Object>() {
+          @Override
+          @SuppressWarnings({"unchecked", "rawtypes"})
+          public Object execute(RedisOperations operations) {
+            var zsets = operations.opsForZSet();
+            for (var user : now.entrySet()) {
+              var had = before.get(user.getKey());
+              if (had == null) {
+                zsets.add(userKey(user.getKey()), nodeId, until);
+                operations.expire(userKey(user.getKey()), Duration.ofSeconds(keyTtl));
+              }
+              for (String room : user.getValue()) {
+                if (had == null || !had.contains(room)) {
+                  zsets.add(roomKey(room), nodeId + "/" + user.getKey(), until);
+                  operations.expire(roomKey(room), Duration.ofSeconds(keyTtl));
+                }
+              }
+            }
+            for (var user : previous.entrySet()) {
+              var has = now.get(user.getKey());
+              if (has == null) {
+                zsets.remove(userKey(user.getKey()), nodeId);
+              }
+              for (String room : user.getValue()) {
+                if (has == null || !has.contains(room)) {
+                  zsets.remove(roomKey(room), nodeId + "/" + user.getKey());
+                }
+              }
+            }
+            return null;
+          }
+        });
+  }
+
+  private void follow(Set<String> users) {
+    var next = new HashSet<String>();
+    for (String user : users) {
+      if (followed.contains(user) || fanout.follow(user)) {
+        next.add(user);
+      }
+    }
+    for (String user : followed) {
+      if (!users.contains(user)) {
+        fanout.unfollow(user);
+      }
+    }
+    followed = next;
+  }
+
+  private void shareQuietly() {
+    try {
+      share();
+    } catch (RuntimeException e) {
+      failed("sharing this node's sessions", e);
+    }
+  }
+
+  @Override
+  public synchronized void start() {
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("dugout-presence").daemon().factory());
+    timer.scheduleWithFixedDelay(this::shareQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (timer == null) {
+      return;
+    }
+    timer.shutdownNow();
+    timer = null;
+    try {
+      // why: the others should stop counting this node's users now, not when the entries expire
+      write(Map.of(), shared, Map.of(), 0);
+    } catch (RuntimeException e) {
+      failed("removing this node's sessions", e);
+    }
+    shared = Map.of();
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return timer != null;
+  }
+
+  /** Stops after the web server (which closes the sessions), before Redis goes. */
+  @Override
+  public int getPhase() {
+    return 0;
+  }
+
+  static String userKey(String userId) {
+    return "dugout:presence:user:" + userId;
+  }
+
+  static String roomKey(String roomId) {
+    return "dugout:presence:room:" + roomId;
+  }
+
+  private void failed(String what, RuntimeException e) {
+    long now = System.currentTimeMillis();
+    if (now - lastWarning > 30_000) {
+      lastWarning = now;
+      log.warn(
+          "Presence in Redis: {} failed ({}); more within 30 s not logged", what, e.toString());
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.dugout.notification;
+
+import java.time.Clock;
+import java.util.List;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@link NotificationWriter} of one node ({@code dugout.mode=embedded}): writes the store on
+ * the calling thread, then tells this node's listeners.
+ */
+@Component
+@ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
+class LocalNotificationWriter implements NotificationWriter {
+
+  private final NotificationStore store;
+  private final NotificationListeners listeners;
+  private final Clock clock;
+
+  LocalNotificationWriter(
+      NotificationStore store, List<NotificationListener> listeners, Clock clock) {
+    this.store = store;
+    this.listeners = new NotificationListeners(listeners);
+    this.clock = clock;
+  }
+
+  @Override
+  public NotificationStore.Added add(
+      List<Notification> notifications, NotificationStore.IdempotencyKey key) {
+    var added = store.add(notifications, key);
+    if (added.created()) {
+      notifications.forEach(listeners::tell);
+    }
+    return added;
+  }
+
+  @Override
+  public void collapse(List<Notification> fresh) {
+    for (Notification notification : fresh) {
+      listeners.tell(store.collapse(notification, clock.instant()));
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.dugout.notification;
+
+import java.util.Map;
+import java.util.Set;
+
+/** {@link Presence} of this node's own sessions only, exact; what a cluster node shares. */
+public interface LocalPresence extends Presence {
+
+  /**
+   * Every user with an open session on this node, each with the rooms the user's sessions here
+   * subscribe to; a copy.
+   */
+  Map<String, Set<String>> sessions();
+}

@@ -1,0 +1,30 @@
+package io.dugout.notification;
+
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link NotificationListener}s of this node, told of each notification this node stored; a
+ * listener that throws is logged and does not stop the others.
+ */
+public final class NotificationListeners {
+
+  private static final Logger log = LoggerFactory.getLogger(NotificationListeners.class);
+
+  private final List<NotificationListener> listeners;
+
+  public NotificationListeners(List<NotificationListener> listeners) {
+    this.listeners = List.copyOf(listeners);
+  }
+
+  public void tell(Notification notification) {
+    for (NotificationListener listener : listeners) {
+      try {
+        listener.notificationStored(notification);
+      } catch (RuntimeException e) {
+        log.warn("Notification listener {} failed: {}", listener.getClass().getSimpleName(), e);
+      }
+    }
+  }
+}
