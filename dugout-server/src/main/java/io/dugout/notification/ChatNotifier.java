@@ -6,7 +6,9 @@ import io.dugout.message.MessageKind;
 import io.dugout.system.Ids;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Never on the send path: {@link #messageStored} only offers the message to a bounded queue
  * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
  * notifies nobody and is counted in {@code dugout.notifications.chat.dropped}. One worker thread
- * drains the queue in order, so a slow store slows notifications, never messages.
+ * drains the queue in order, so a slow store slows notifications, never messages; what waited in
+ * the queue meanwhile is notified per room, once for all its messages (see {@link #byRoom}).
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -34,6 +37,9 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(ChatNotifier.class);
   static final String KIND = "chat.message";
   static final int PREVIEW_CHARS = 140;
+
+  /** The most messages taken from the queue at once. */
+  private static final int BATCH = 256;
 
   private final RoomRecipients recipients;
   private final Presence presence;
@@ -73,25 +79,55 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   }
 
   private void drain() {
+    var taken = new ArrayList<Message>();
     while (!Thread.currentThread().isInterrupted()) {
-      Message message;
+      Message first;
       try {
-        message = queue.poll(1, TimeUnit.SECONDS);
+        first = queue.poll(1, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         return;
       }
-      if (message == null) {
+      if (first == null) {
         continue;
       }
-      try {
-        notifyMembers(message);
-      } catch (RuntimeException e) {
-        log.warn("Chat notifications for {}#{} failed: {}", message.roomId(), message.seq(), e);
+      taken.add(first);
+      queue.drainTo(taken, BATCH - 1);
+      for (var room : byRoom(taken)) {
+        try {
+          notifyMembers(room.newest(), room.count());
+        } catch (RuntimeException e) {
+          log.warn(
+              "Chat notifications for {}#{} failed: {}",
+              room.newest().roomId(),
+              room.newest().seq(),
+              e);
+        }
       }
+      taken.clear();
     }
   }
 
-  private void notifyMembers(Message message) {
+  /**
+   * What waited in the queue, one entry per room: its newest message and how many it stands for.
+   * why: a member's notification of a room shows only the newest message and a count, so when
+   * messages arrive faster than they are notified, the messages of one room cost one update per
+   * member instead of one each.
+   */
+  static Collection<Pending> byRoom(List<Message> messages) {
+    var rooms = new LinkedHashMap<String, Pending>();
+    for (Message message : messages) {
+      rooms.merge(
+          message.roomId(),
+          new Pending(message, 1),
+          (older, newer) -> new Pending(newer.newest(), older.count() + 1));
+    }
+    return rooms.values();
+  }
+
+  /** A room's newest queued message and how many queued messages it stands for. */
+  record Pending(Message newest, int count) {}
+
+  private void notifyMembers(Message message, int count) {
     var room = recipients.of(message.roomId());
     if (room.isEmpty()) {
       return;
@@ -101,7 +137,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     var fresh = new ArrayList<Notification>();
     for (String userId : room.get().userIds()) {
       if (!userId.equals(message.senderId()) && !viewers.contains(userId)) {
-        fresh.add(notificationOf(message, userId, title));
+        fresh.add(notificationOf(message, userId, title).withCount(count));
       }
     }
     notifications.collapse(fresh);

@@ -39,9 +39,15 @@ public record Notification(
         id, userId, kind, title, body, data, count, createdAt, at, expiresAt, collapseKey);
   }
 
+  /** The same notification standing for {@code count} events. */
+  public Notification withCount(int count) {
+    return new Notification(
+        id, userId, kind, title, body, data, count, createdAt, readAt, expiresAt, collapseKey);
+  }
+
   /**
-   * This notification updated by a newer event under the same collapse key: the newer content and
-   * times, one more in the count, unread again; the id stays.
+   * This notification updated by a newer one under the same collapse key: the newer content and
+   * times, the newer one's count added, unread again; the id stays.
    */
   public Notification collapsedWith(Notification newer) {
     return new Notification(
@@ -51,7 +57,7 @@ public record Notification(
         newer.title,
         newer.body,
         newer.data,
-        count + 1,
+        count + newer.count,
         newer.createdAt,
         null,
         newer.expiresAt,

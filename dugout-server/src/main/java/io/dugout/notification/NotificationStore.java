@@ -17,8 +17,8 @@ import java.util.List;
  *       the same scope stores nothing and returns the ids the first call returned, however many
  *       callers race with the same key. A key lives as long as the notifications it created.
  *   <li><b>One per collapse key.</b> A user has at most one notification per collapse key: {@link
- *       #collapse} updates it (count + 1, newer content and createdAt, unread again) instead of
- *       adding one.
+ *       #collapse} updates it (count + the newer one's count, newer content and createdAt, unread
+ *       again) instead of adding one.
  *   <li><b>Expired is gone.</b> A notification whose {@code expiresAt} is at or before the {@code
  *       now} a read is given is never returned, counted or marked, whether or not {@link
  *       #removeExpired} (or a TTL index) has removed it yet.

@@ -255,6 +255,10 @@ public abstract class NotificationStoreContract {
     store.collapse(chat("alice", "room:r1", T0.plusSeconds(5), "again"), now);
     assertThat(store.unreadCount("alice", now)).isEqualTo(2);
     assertThat(store.page("alice", null, 10, false, now).getFirst().count()).isEqualTo(3);
+    // why: several messages of a room notified at once count as many
+    var three = chat("alice", "room:r1", T0.plusSeconds(5), "three more").withCount(3);
+    assertThat(store.collapse(three, now).count()).isEqualTo(6);
+    assertThat(store.page("alice", null, 10, false, now).getFirst().count()).isEqualTo(6);
     // another room, another user: their own notifications
     store.collapse(chat("alice", "room:r2", T0.plusSeconds(6), "elsewhere"), now);
     store.collapse(chat("bob", "room:r1", T0.plusSeconds(6), "hi bob"), now);

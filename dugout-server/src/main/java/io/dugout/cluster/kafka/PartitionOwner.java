@@ -36,6 +36,8 @@ import tools.jackson.core.JacksonException;
  * record finds its retry key ({@code RETRY}) and stores nothing. A former owner still writing loses
  * on the store's unique seq ({@code SEQ_TAKEN}); the owner then re-reads the last seq. A record
  * whose write fails is tried again, after a pause, before anything after it in its partition.
+ * Commits are asynchronous, so the next poll never waits for one (a failed commit only repeats
+ * stored records), and synchronous, bounded, when partitions leave this node.
  */
 final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
 
@@ -46,6 +48,7 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
 
   private static final Duration POLL = Duration.ofMillis(200);
   private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+  private static final Duration COMMIT_ON_REVOKE = Duration.ofSeconds(2);
 
   private final Consumer<String, byte[]> consumer;
   private final String topic;
@@ -155,7 +158,11 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
       }
     }
     if (!done.isEmpty()) {
-      consumer.commitSync(done);
+      // why: the records are stored, so their answers are out; a commit that waits for the broker
+      // would hold the next poll (and every send behind it) for a round trip, or for a minute while
+      // the broker is away. A commit that fails only repeats stored records, which find their
+      // retry keys; a later commit covers an earlier one.
+      consumer.commitAsync(done, this::committed);
     }
     if (failed) {
       pause();
@@ -242,8 +249,23 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
     }
   }
 
+  private void committed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception error) {
+    if (error != null) {
+      log.debug("Committing offsets {} failed; their records may come again: {}", offsets, error);
+    }
+  }
+
   @Override
   public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    if (!partitions.isEmpty()) {
+      try {
+        // why: the next owner starts after the last commit; what is stored here but only
+        // committed asynchronously would otherwise come to it again (harmless, but work)
+        consumer.commitSync(COMMIT_ON_REVOKE);
+      } catch (RuntimeException e) {
+        log.debug("Committing before giving up partitions failed: {}", e.toString());
+      }
+    }
     partitions.forEach(p -> lastSeqs.remove(p.partition()));
     if (!partitions.isEmpty()) {
       log.info("No longer sequencing partitions {} of {}", numbers(partitions), topic);

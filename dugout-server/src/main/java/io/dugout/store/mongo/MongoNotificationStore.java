@@ -152,7 +152,7 @@ final class MongoNotificationStore implements NotificationStore {
             Updates.set("readAt", null),
             Updates.set("expiresAt", Date.from(fresh.expiresAt())),
             Updates.set("expiresAtNanos", fresh.expiresAt().getNano() % 1_000_000),
-            Updates.inc("count", 1)),
+            Updates.inc("count", fresh.count())),
         new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
   }
 
