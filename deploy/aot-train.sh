@@ -7,6 +7,7 @@
 # LOADTEST is dugout-loadtest.jar, or a class path holding io.dugout.loadtest.Main.
 # OUT_DIR gets app/ (the extracted jar, run with -XX:AOTCache=OUT_DIR/dugout.aot -jar
 # OUT_DIR/app/dugout-server.jar) and dugout.aot. Bounded: each step has a time limit.
+# DUGOUT_AOT_TRAINING=short trains briefly (a usable but less trained cache).
 set -euo pipefail
 server_jar=$(readlink -f "$1")
 out=$3
@@ -44,10 +45,17 @@ done
 [ -n "$port" ] || { echo "aot-train: the server did not start within 120 s" >&2; exit 1; }
 url="http://localhost:$port"
 load() { timeout 120 "$java" "${loadtest[@]}" "$@" --url "$url" --out "$scratch/out-$1" >/dev/null 2>&1 || echo "aot-train: the training run '$1' failed (the cache is still written, only less trained)" >&2; }
-load send --users 200 --rooms 20 --loops 10 --ramp-up 2s
-load chat --users 200 --rooms 20 --rate 1000 --duration 8s --ramp-up 1s
-load fanout --users 100 --senders 5 --rate 200 --duration 4s --ramp-up 1s
-load history --messages 2000 --rooms 4 --clients 20 --requests 100 --enter-requests 100
+if [ "${DUGOUT_AOT_TRAINING:-full}" = short ]; then
+  # why: for tests of this script, which need a cache, not a well-trained one
+  load send --users 50 --rooms 5 --loops 2 --ramp-up 1s
+  load chat --users 50 --rooms 5 --rate 200 --duration 2s --ramp-up 1s
+  load history --messages 200 --rooms 2 --clients 5 --requests 20 --enter-requests 20
+else
+  load send --users 200 --rooms 20 --loops 10 --ramp-up 2s
+  load chat --users 200 --rooms 20 --rate 1000 --duration 8s --ramp-up 1s
+  load fanout --users 100 --senders 5 --rate 200 --duration 4s --ramp-up 1s
+  load history --messages 2000 --rooms 4 --clients 20 --requests 100 --enter-requests 100
+fi
 
 kill -TERM "$server_pid"
 for _ in $(seq 1 240); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done

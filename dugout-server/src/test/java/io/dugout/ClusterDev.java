@@ -127,7 +127,7 @@ public final class ClusterDev {
     }
     say("");
     say("cluster up: " + String.join(" ", urls));
-    say("  load test across nodes: ./dugout loadtest chat --url " + urls.getFirst());
+    say("  load test across nodes: ./dugout loadtest chat --url " + String.join(",", urls));
     say("  logs and data: " + dir + "   Ctrl-C stops everything");
   }
 

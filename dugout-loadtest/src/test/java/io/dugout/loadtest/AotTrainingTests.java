@@ -46,6 +46,7 @@ class AotTrainingTests {
             .redirectErrorStream(true)
             .redirectOutput(trainLog.toFile());
     training.environment().put("JAVA", java);
+    training.environment().put("DUGOUT_AOT_TRAINING", "short");
     Process train = training.start();
     assertThat(train.waitFor(6, TimeUnit.MINUTES)).as("training ends").isTrue();
     assertThat(train.exitValue()).as(Files.readString(trainLog)).isZero();
