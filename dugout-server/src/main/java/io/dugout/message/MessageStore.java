@@ -1,5 +1,6 @@
 package io.dugout.message;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,6 +27,26 @@ public interface MessageStore {
 
   /** Persists a sequenced message, unless its seq or its retry key is already taken. */
   Written write(Message message);
+
+  /**
+   * Persists sequenced messages in their order as {@link #write} would one by one, and stops at the
+   * first that is not {@link Outcome#CREATED}: returns the outcomes of a prefix of {@code
+   * messages}, all created but perhaps the last; the messages after the prefix were not written.
+   * When it throws, a prefix of them may be stored (each one whole), which a later write finds as a
+   * {@link Outcome#RETRY}. An adapter that can write several messages in one round trip overrides
+   * this; the default writes one at a time.
+   */
+  default List<Written> writeInOrder(List<Message> messages) {
+    var written = new ArrayList<Written>(messages.size());
+    for (Message message : messages) {
+      Written one = write(message);
+      written.add(one);
+      if (one.outcome() != Outcome.CREATED) {
+        break;
+      }
+    }
+    return written;
+  }
 
   /** The highest seq stored for the room, 0 when it has no message. Reads the store itself. */
   long lastSeq(String roomId);

@@ -90,6 +90,64 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void writesSeveralInOrderInOneCall() {
+    var batch = List.of(sequenced(1, "c-1"), sequenced(2, "c-2"), sequenced(3, "c-3"));
+
+    var written = store.writeInOrder(batch);
+
+    assertThat(written)
+        .extracting(MessageStore.Written::outcome)
+        .containsOnly(MessageStore.Outcome.CREATED)
+        .hasSize(3);
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).containsExactlyElementsOf(batch.reversed());
+  }
+
+  @Test
+  void severalInOrderStopAtARetryKeyAndWriteNothingAfterIt() {
+    var original = sequenced(1, "c-1");
+    store.write(original);
+
+    var written =
+        store.writeInOrder(List.of(sequenced(2, "c-2"), sequenced(3, "c-1"), sequenced(4, "c-4")));
+
+    assertThat(written)
+        .extracting(MessageStore.Written::outcome)
+        .containsExactly(MessageStore.Outcome.CREATED, MessageStore.Outcome.RETRY);
+    assertThat(written.getLast().message()).isEqualTo(original);
+    assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+  }
+
+  @Test
+  void severalInOrderStopAtATakenSeq() {
+    var holder = sequenced(2, "c-2");
+
+    var written =
+        store.writeInOrder(
+            List.of(sequenced(1, "c-1"), holder, sequenced(2, "c-3"), sequenced(3, "c-4")));
+
+    assertThat(written)
+        .extracting(MessageStore.Written::outcome)
+        .containsExactly(
+            MessageStore.Outcome.CREATED,
+            MessageStore.Outcome.CREATED,
+            MessageStore.Outcome.SEQ_TAKEN);
+    assertThat(written.getLast().message()).isEqualTo(holder);
+    assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+  }
+
+  private static Message sequenced(long seq, String clientMsgId) {
+    return new Message(
+        ROOM,
+        seq,
+        "alice",
+        MessageKind.TEXT,
+        "m" + seq,
+        List.of(),
+        clientMsgId,
+        Instant.parse("2026-11-22T04:01:02.345678Z"));
+  }
+
+  @Test
   void storesEveryFieldAsGiven() {
     var attachment = new Attachment("https://cdn.example/a.png", "a.png", 1234, "image/png");
     var sent = Instant.parse("2026-11-22T04:01:02.345678Z");

@@ -1,8 +1,10 @@
 package io.dugout.cluster.kafka;
 
 import io.dugout.message.Fanout;
+import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -169,20 +171,78 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
     }
   }
 
-  /** Sequences a partition's records in order; returns the offset after the last one stored. */
+  /**
+   * Sequences a partition's records in order, as few store writes as it can (one {@link
+   * MessageStore#writeInOrder} for every record up to the first that is not created); returns the
+   * offset after the last one done.
+   */
   private long sequenceInOrder(List<ConsumerRecord<String, byte[]>> batch) {
-    long next = batch.getFirst().offset();
-    for (var record : batch) {
+    var rooms = lastSeqs.computeIfAbsent(batch.getFirst().partition(), p -> new HashMap<>());
+    int done = 0;
+    int attempts = 0;
+    while (done < batch.size()) {
+      var sends = new ArrayList<SendRecord>();
+      var positions = new ArrayList<Integer>();
+      var drafts = new ArrayList<Message>();
+      var next = new HashMap<String, Long>();
       try {
-        sequence(record);
+        for (int i = done; i < batch.size(); i++) {
+          SendRecord send = readable(batch.get(i));
+          if (send == null) {
+            continue;
+          }
+          String roomId = send.roomId();
+          long seq = next.containsKey(roomId) ? next.get(roomId) : last(rooms, roomId) + 1;
+          next.put(roomId, seq + 1);
+          sends.add(send);
+          positions.add(i);
+          drafts.add(send.draft().withSeq(roomId, seq));
+        }
+        if (sends.isEmpty()) {
+          return batch.getLast().offset() + 1;
+        }
+        var written = store.writeInOrder(drafts);
+        for (int k = 0; k < written.size(); k++) {
+          var send = sends.get(k);
+          var result = written.get(k);
+          switch (result.outcome()) {
+            case CREATED -> {
+              rooms.put(send.roomId(), result.message().seq());
+              feeds.offer(result.message());
+              fanout.publish(result.message());
+              answer(send, new Fanout.Answer(send.requestId(), result.message(), true));
+              done = positions.get(k) + 1;
+              attempts = 0;
+            }
+            case RETRY -> {
+              answer(send, new Fanout.Answer(send.requestId(), result.message(), false));
+              done = positions.get(k) + 1;
+              attempts = 0;
+            }
+            case SEQ_TAKEN -> {
+              rooms.put(send.roomId(), store.lastSeq(send.roomId()));
+              done = positions.get(k);
+              if (++attempts >= ATTEMPTS) {
+                throw new IllegalStateException(
+                    "room "
+                        + send.roomId()
+                        + " kept being written by another sequencer; a former owner still"
+                        + " running?");
+              }
+            }
+          }
+        }
       } catch (RuntimeException e) {
         failures.incrementAndGet();
         warn("MongoDB", e);
-        return next;
+        return batch.get(done).offset();
       }
-      next = record.offset() + 1;
     }
-    return next;
+    return batch.getLast().offset() + 1;
+  }
+
+  private long last(Map<String, Long> rooms, String roomId) {
+    return rooms.computeIfAbsent(roomId, store::lastSeq);
   }
 
   private static long await(Future<Long> result) {
@@ -196,40 +256,16 @@ final class PartitionOwner implements Runnable, ConsumerRebalanceListener {
     }
   }
 
-  private void sequence(ConsumerRecord<String, byte[]> record) {
-    SendRecord send;
+  /** The send a record carries, or null (logged) for one no node can read. */
+  private static SendRecord readable(ConsumerRecord<String, byte[]> record) {
     try {
-      send = SendRecord.of(record.value());
+      return SendRecord.of(record.value());
     } catch (JacksonException e) {
       // why: a record no node can read would stop its partition for good; nobody can answer it
       log.error(
           "Skipping unreadable record {} of partition {}", record.offset(), record.partition());
-      return;
+      return null;
     }
-    String roomId = send.roomId();
-    var rooms = lastSeqs.computeIfAbsent(record.partition(), p -> new HashMap<>());
-    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-      long last = rooms.computeIfAbsent(roomId, store::lastSeq);
-      var written = store.write(send.draft().withSeq(roomId, last + 1));
-      switch (written.outcome()) {
-        case CREATED -> {
-          rooms.put(roomId, last + 1);
-          feeds.offer(written.message());
-          fanout.publish(written.message());
-          answer(send, new Fanout.Answer(send.requestId(), written.message(), true));
-          return;
-        }
-        case RETRY -> {
-          answer(send, new Fanout.Answer(send.requestId(), written.message(), false));
-          return;
-        }
-        case SEQ_TAKEN -> rooms.put(roomId, store.lastSeq(roomId));
-      }
-    }
-    throw new IllegalStateException(
-        "room "
-            + roomId
-            + " kept being written by another sequencer; a former owner still running?");
   }
 
   private void answer(SendRecord send, Fanout.Answer answer) {

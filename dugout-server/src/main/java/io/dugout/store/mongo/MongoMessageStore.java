@@ -2,9 +2,12 @@ package io.dugout.store.mongo;
 
 import static com.mongodb.client.model.Filters.eq;
 
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.dugout.message.Attachment;
@@ -54,11 +57,46 @@ final class MongoMessageStore implements MessageStore {
   }
 
   /**
+   * One ordered {@code insertMany}: one round trip for the whole list. MongoDB stops an ordered
+   * insert at the first error, so the documents before it are stored; a duplicate key there is
+   * resolved as {@link #write} resolves it.
+   */
+  @Override
+  public List<Written> writeInOrder(List<Message> batch) {
+    if (batch.size() < 2) {
+      return MessageStore.super.writeInOrder(batch);
+    }
+    return storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              try {
+                messages.insertMany(
+                    batch.stream().map(MongoMessageStore::toDocument).toList(),
+                    new InsertManyOptions().ordered(true));
+                return batch.stream().map(m -> new Written(m, Outcome.CREATED)).toList();
+              } catch (MongoBulkWriteException e) {
+                var first = e.getWriteErrors().getFirst();
+                if (first.getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                  throw e;
+                }
+                var written = new ArrayList<Written>(first.getIndex() + 1);
+                for (int i = 0; i < first.getIndex(); i++) {
+                  written.add(new Written(batch.get(i), Outcome.CREATED));
+                }
+                written.add(collided(batch.get(first.getIndex()), e));
+                return written;
+              }
+            });
+  }
+
+  /**
    * Which of the two places was taken. why: the error names only the first index that collided, and
    * its wording differs between servers; two point reads on the indexes say it exactly, and the
    * retry key wins when both are taken (a retry must get its original, whatever seq it asked for).
    */
-  private Written collided(Message message, MongoWriteException cause) {
+  private Written collided(Message message, RuntimeException cause) {
     Document original =
         holders
             .find(
