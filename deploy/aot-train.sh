@@ -44,6 +44,12 @@ for _ in $(seq 1 240); do
 done
 [ -n "$port" ] || { echo "aot-train: the server did not start within 120 s" >&2; exit 1; }
 url="http://localhost:$port"
+# why: health answers 503 from the moment Tomcat listens until the node is ready
+for _ in $(seq 1 120); do
+  if ! command -v curl >/dev/null 2>&1; then sleep 5; break; fi
+  curl -sf "$url/actuator/health" >/dev/null 2>&1 && break
+  sleep 0.5
+done
 load() { timeout 120 "$java" "${loadtest[@]}" "$@" --url "$url" --out "$scratch/out-$1" >/dev/null 2>&1 || echo "aot-train: the training run '$1' failed (the cache is still written, only less trained)" >&2; }
 if [ "${DUGOUT_AOT_TRAINING:-full}" = short ]; then
   # why: for tests of this script, which need a cache, not a well-trained one

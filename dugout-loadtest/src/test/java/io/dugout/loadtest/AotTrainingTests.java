@@ -80,19 +80,27 @@ class AotTrainingTests {
   private static int healthOf(int port, Process server) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    int status = -1;
     while (System.nanoTime() < deadline && server.isAlive()) {
       try {
-        return http.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health"))
-                    .timeout(Duration.ofSeconds(2))
-                    .build(),
-                HttpResponse.BodyHandlers.discarding())
-            .statusCode();
+        status =
+            http.send(
+                    HttpRequest.newBuilder(
+                            URI.create("http://localhost:" + port + "/actuator/health"))
+                        .timeout(Duration.ofSeconds(2))
+                        .build(),
+                    HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+        if (status == 200) {
+          return status;
+        }
       } catch (java.io.IOException ex) {
-        Thread.sleep(200);
+        // not listening yet
       }
+      // why: health answers 503 from the moment Tomcat listens until the node is ready
+      Thread.sleep(200);
     }
-    return -1;
+    return status;
   }
 
   private static String tail(Path log) {
