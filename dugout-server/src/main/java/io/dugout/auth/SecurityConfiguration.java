@@ -6,6 +6,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -48,6 +51,18 @@ class SecurityConfiguration implements WebMvcConfigurer {
   @Bean
   WebSecurityCustomizer webSocketHandshake() {
     return web -> web.ignoring().requestMatchers("/ws");
+  }
+
+  /**
+   * The lean door for the hottest reads, right before Spring Security's filters; {@code
+   * dugout.http.lean-reads=false} sends them through the full chain like every other request.
+   */
+  @Bean
+  @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
+  FilterRegistrationBean<LeanReads> leanReads(List<LeanRoute> routes, TokenVerifier tokens) {
+    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens));
+    registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
+    return registration;
   }
 
   @Bean

@@ -79,6 +79,27 @@ public class MessageService {
    * right after {@code after}.
    */
   public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
+    var page = page(caller, roomId, before, after, limit, store::after, this::newest);
+    return new HistoryPage(page.items(), page.hasMore());
+  }
+
+  /**
+   * The same page as {@link #history}, as the JSON of a {@link HistoryPage}, made of the stored
+   * messages' JSON without decoding them where the store keeps it.
+   */
+  public byte[] historyJson(Caller caller, String roomId, Long before, Long after, Integer limit) {
+    var page = page(caller, roomId, before, after, limit, store::afterJson, this::newestJson);
+    return MessageJson.page(page.items(), page.hasMore());
+  }
+
+  private <T> Page<T> page(
+      Caller caller,
+      String roomId,
+      Long before,
+      Long after,
+      Integer limit,
+      PageRead<T> oldestAfter,
+      PageRead<T> newestBefore) {
     access.requireReader(caller, roomId);
     int size = Pages.size(limit, DEFAULT_PAGE, MAX_PAGE);
     if (before != null && after != null) {
@@ -88,17 +109,26 @@ public class MessageService {
       if (after < 0) {
         throw DugoutException.invalid("after", "must be 0 or more");
       }
-      var page = store.after(roomId, after, size + 1);
+      var page = oldestAfter.read(roomId, after, size + 1);
       boolean more = page.size() > size;
-      return new HistoryPage(newestFirst(more ? page.subList(0, size) : page), more);
+      return new Page<>((more ? page.subList(0, size) : page).reversed(), more);
     }
     if (before != null && before < 1) {
       throw DugoutException.invalid("before", "must be 1 or more");
     }
-    var page = newest(roomId, before == null ? Long.MAX_VALUE : before, size + 1);
+    var page = newestBefore.read(roomId, before == null ? Long.MAX_VALUE : before, size + 1);
     boolean more = page.size() > size;
-    return new HistoryPage(more ? page.subList(0, size) : page, more);
+    return new Page<>(more ? page.subList(0, size) : page, more);
   }
+
+  /** One read of a page: messages of {@code roomId} on one side of {@code seq}. */
+  @FunctionalInterface
+  private interface PageRead<T> {
+    List<T> read(String roomId, long seq, int limit);
+  }
+
+  /** A page, newest first, and whether there is more beyond it. */
+  private record Page<T>(List<T> items, boolean hasMore) {}
 
   /** The messages after {@code afterSeq}, oldest first, for catching a client up. */
   public List<Message> replay(Caller caller, String roomId, long afterSeq, int limit) {
@@ -154,6 +184,17 @@ public class MessageService {
     return page;
   }
 
+  /**
+   * {@link #newest} as JSON: straight from the store when there is no cache; through the cache
+   * otherwise, so that it keeps learning pages.
+   */
+  private List<byte[]> newestJson(String roomId, long beforeSeq, int limit) {
+    if (cache == HistoryCache.NONE) {
+      return store.beforeJson(roomId, beforeSeq, limit);
+    }
+    return MessageJson.writeAll(newest(roomId, beforeSeq, limit));
+  }
+
   private NewMessage toNew(String senderId, PostMessage request) {
     return new NewMessage(
         senderId,
@@ -162,9 +203,5 @@ public class MessageService {
         request.attachments() == null ? List.of() : List.copyOf(request.attachments()),
         request.clientMsgId(),
         clock.instant());
-  }
-
-  private static List<Message> newestFirst(List<Message> oldestFirst) {
-    return oldestFirst.reversed();
   }
 }

@@ -60,6 +60,20 @@ public interface MessageStore {
   /** Up to {@code limit} messages with seq above {@code afterSeq}, oldest first. */
   List<Message> after(String roomId, long afterSeq, int limit);
 
+  /**
+   * {@link #before}, each message as its {@link MessageJson}, for answers that carry stored
+   * messages as they are. An adapter that keeps that JSON returns it without decoding; the default
+   * encodes what {@link #before} reads.
+   */
+  default List<byte[]> beforeJson(String roomId, long beforeSeq, int limit) {
+    return MessageJson.writeAll(before(roomId, beforeSeq, limit));
+  }
+
+  /** {@link #after}, each message as its {@link MessageJson}; see {@link #beforeJson}. */
+  default List<byte[]> afterJson(String roomId, long afterSeq, int limit) {
+    return MessageJson.writeAll(after(roomId, afterSeq, limit));
+  }
+
   /** What {@link #write} did. */
   enum Outcome {
     /** The message is stored now. */

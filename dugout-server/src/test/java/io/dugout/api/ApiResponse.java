@@ -54,6 +54,11 @@ public final class ApiResponse {
     return headers.allValues(name);
   }
 
+  /** Every header of the response, by lower-case name. */
+  public java.util.Map<String, java.util.List<String>> headers() {
+    return headers.map();
+  }
+
   public String contentType() {
     return headers.firstValue("Content-Type").orElse("");
   }

@@ -184,6 +184,32 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void givesTheSamePagesAsJsonAsAsMessages() {
+    appendMany(ROOM, 10);
+    var attachment = new Attachment("https://files.example/p.png", "p.png", 2048, "image/png");
+    store.write(
+        new Message(
+            ROOM,
+            11,
+            "bob",
+            MessageKind.IMAGE,
+            "héllo \"quoted\" 👋",
+            List.of(attachment),
+            "c-json",
+            Instant.parse("2026-11-23T07:00:00.123456Z")));
+    assertThat(store.beforeJson(ROOM, Long.MAX_VALUE, 4))
+        .containsExactlyElementsOf(MessageJson.writeAll(store.before(ROOM, Long.MAX_VALUE, 4)));
+    assertThat(store.beforeJson(ROOM, 5, 10))
+        .containsExactlyElementsOf(MessageJson.writeAll(store.before(ROOM, 5, 10)));
+    assertThat(store.afterJson(ROOM, 8, 10))
+        .containsExactlyElementsOf(MessageJson.writeAll(store.after(ROOM, 8, 10)));
+    assertThat(store.beforeJson(ROOM, 1, 10)).isEmpty();
+    assertThat(store.afterJson(ROOM, 11, 10)).isEmpty();
+    assertThat(MessageJson.read(store.beforeJson(ROOM, Long.MAX_VALUE, 1).getFirst()))
+        .isEqualTo(store.before(ROOM, Long.MAX_VALUE, 1).getFirst());
+  }
+
+  @Test
   void pagesThroughExactlyFullPagesWithoutGapsOrRepeats() {
     appendMany(ROOM, 12);
     var seen = new ArrayList<Long>();

@@ -4,14 +4,17 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.DEDUPE;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 
 import io.dugout.message.Message;
+import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@link MessageStore} on RocksDB. A message and its retry key go to disk in one write batch
  * through the WAL; writes of one room are checked and written under the room's stripe lock, so the
- * "one message per place" checks and the write are atomic on this node.
+ * "one message per place" checks and the write are atomic on this node. A message's value is its
+ * {@link MessageJson}, which history answers carry as it is.
  */
 final class RocksDbMessageStore implements MessageStore {
 
@@ -39,11 +42,11 @@ final class RocksDbMessageStore implements MessageStore {
       }
       byte[] holder = storage.get(MESSAGES, messageKey);
       if (holder != null) {
-        return new Written(Json.read(holder, Message.class), Outcome.SEQ_TAKEN);
+        return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
       storage.write(
           batch -> {
-            batch.put(MESSAGES, messageKey, Json.write(message));
+            batch.put(MESSAGES, messageKey, MessageJson.write(message));
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
           });
       return new Written(message, Outcome.CREATED);
@@ -67,19 +70,40 @@ final class RocksDbMessageStore implements MessageStore {
 
   @Override
   public List<Message> before(String roomId, long beforeSeq, int limit) {
-    var page = new ArrayList<Message>(Math.min(limit, 128));
+    return before(roomId, beforeSeq, limit, MessageJson::read);
+  }
+
+  @Override
+  public List<Message> after(String roomId, long afterSeq, int limit) {
+    return after(roomId, afterSeq, limit, MessageJson::read);
+  }
+
+  /** The stored values as they are: each is the message's {@link MessageJson}. */
+  @Override
+  public List<byte[]> beforeJson(String roomId, long beforeSeq, int limit) {
+    return before(roomId, beforeSeq, limit, Function.identity());
+  }
+
+  @Override
+  public List<byte[]> afterJson(String roomId, long afterSeq, int limit) {
+    return after(roomId, afterSeq, limit, Function.identity());
+  }
+
+  private <T> List<T> before(
+      String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue) {
+    var page = new ArrayList<T>(Math.min(limit, 128));
     if (beforeSeq <= 1 || limit <= 0) {
       return page;
     }
     byte[] to =
         beforeSeq == Long.MAX_VALUE ? Keys.prefixEnd(roomId) : Keys.message(roomId, beforeSeq);
-    storage.scan(MESSAGES, Keys.prefix(roomId), to, true, collect(page, limit));
+    storage.scan(MESSAGES, Keys.prefix(roomId), to, true, collect(page, limit, fromValue));
     return page;
   }
 
-  @Override
-  public List<Message> after(String roomId, long afterSeq, int limit) {
-    var page = new ArrayList<Message>(Math.min(limit, 128));
+  private <T> List<T> after(
+      String roomId, long afterSeq, int limit, Function<byte[], T> fromValue) {
+    var page = new ArrayList<T>(Math.min(limit, 128));
     if (limit <= 0) {
       return page;
     }
@@ -88,7 +112,7 @@ final class RocksDbMessageStore implements MessageStore {
         Keys.message(roomId, afterSeq + 1),
         Keys.prefixEnd(roomId),
         false,
-        collect(page, limit));
+        collect(page, limit, fromValue));
     return page;
   }
 
@@ -98,12 +122,13 @@ final class RocksDbMessageStore implements MessageStore {
       throw new IllegalStateException(
           "dedupe entry points at missing message " + roomId + "#" + seq);
     }
-    return Json.read(value, Message.class);
+    return MessageJson.read(value);
   }
 
-  private static RocksDbStorage.Visitor collect(List<Message> page, int limit) {
+  private static <T> RocksDbStorage.Visitor collect(
+      List<T> page, int limit, Function<byte[], T> fromValue) {
     return (key, value) -> {
-      page.add(Json.read(value, Message.class));
+      page.add(fromValue.apply(value));
       return page.size() < limit;
     };
   }

@@ -1,0 +1,207 @@
+package io.dugout.auth;
+
+import io.dugout.system.AccessLog;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.filter.ServerHttpObservationFilter;
+import org.springframework.web.servlet.HandlerMapping;
+
+/**
+ * The lean door for the hottest reads (history pages, entering a room): a request that matches a
+ * {@link LeanRoute} and carries a good bearer token is answered here, before Spring Security's
+ * filter chain and MVC dispatch, which were most of the cost of such a request. Every check is
+ * kept: the token is verified by the same {@link TokenVerifier} (signature, expiry, subject) and
+ * the route's service method checks membership.
+ *
+ * <p>It answers only the plain success case. Anything else (no or a bad token, an {@code Accept}
+ * that excludes JSON, a path variable with unusual characters, a repeated parameter, a route that
+ * throws) goes on through the full chain, which answers it as it answers every request: errors look
+ * the same either way, at the price of a second attempt that only failing requests pay.
+ *
+ * <p>It names the route for the access log and the {@code http.server.requests} metric, and writes
+ * the security headers Spring Security writes on every response.
+ */
+final class LeanReads extends OncePerRequestFilter {
+
+  /** The headers Spring Security's defaults add to every response over plain HTTP. */
+  private static final List<String[]> SECURITY_HEADERS =
+      List.of(
+          new String[] {"X-Content-Type-Options", "nosniff"},
+          new String[] {"X-XSS-Protection", "0"},
+          new String[] {
+            HttpHeaders.CACHE_CONTROL, "no-cache, no-store, max-age=0, must-revalidate"
+          },
+          new String[] {HttpHeaders.PRAGMA, "no-cache"},
+          new String[] {HttpHeaders.EXPIRES, "0"},
+          new String[] {"X-Frame-Options", "DENY"});
+
+  private static final String BEARER = "bearer ";
+
+  private final List<Matcher> routes;
+  private final TokenVerifier tokens;
+
+  LeanReads(List<LeanRoute> routes, TokenVerifier tokens) {
+    this.routes = routes.stream().map(Matcher::new).toList();
+    this.tokens = tokens;
+  }
+
+  @Override
+  protected boolean shouldNotFilter(HttpServletRequest request) {
+    return request.getDispatcherType() != DispatcherType.REQUEST;
+  }
+
+  @Override
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    byte[] body = answer(request);
+    if (body == null) {
+      chain.doFilter(request, response);
+      return;
+    }
+    response.setStatus(HttpServletResponse.SC_OK);
+    for (String[] header : SECURITY_HEADERS) {
+      response.setHeader(header[0], header[1]);
+    }
+    response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+    response.setContentLength(body.length);
+    response.getOutputStream().write(body);
+  }
+
+  /** The JSON body of the answer, or null when the full chain should answer the request. */
+  private byte[] answer(HttpServletRequest request) {
+    String path = request.getRequestURI();
+    for (Matcher route : routes) {
+      String variable = route.variableIn(request.getMethod(), path);
+      if (variable != null) {
+        return answer(route, variable, request);
+      }
+    }
+    return null;
+  }
+
+  private byte[] answer(Matcher route, String variable, HttpServletRequest request) {
+    String token = bearerToken(request);
+    if (token == null || !acceptsJson(request) || hasBody(request)) {
+      return null;
+    }
+    try {
+      Caller caller = tokens.verify(token).caller();
+      byte[] body = route.route.answer(caller, variable, request);
+      request.setAttribute(AccessLog.USER_ATTRIBUTE, caller.userId());
+      request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, route.route.template());
+      ServerHttpObservationFilter.findObservationContext(request)
+          .ifPresent(context -> context.setPathPattern(route.route.template()));
+      return body;
+    } catch (RuntimeException anyError) {
+      // why: the full chain answers every error, so that errors look the same on both paths
+      return null;
+    }
+  }
+
+  /**
+   * The token of an {@code Authorization: Bearer} header in RFC 6750's token syntax, else null:
+   * anything unusual is left to the full chain's parser.
+   */
+  private static String bearerToken(HttpServletRequest request) {
+    String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+    if (header == null
+        || header.length() <= BEARER.length()
+        || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+      return null;
+    }
+    for (int i = BEARER.length(); i < header.length(); i++) {
+      char c = header.charAt(i);
+      boolean tokenChar =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || "-._~+/=".indexOf(c) >= 0;
+      if (!tokenChar) {
+        return null;
+      }
+    }
+    return header.substring(BEARER.length());
+  }
+
+  /**
+   * True unless the client lists types and JSON is none of them (an unparsable header counts as
+   * absent).
+   */
+  private static boolean acceptsJson(HttpServletRequest request) {
+    String accept = request.getHeader(HttpHeaders.ACCEPT);
+    if (accept == null || accept.isBlank()) {
+      return true;
+    }
+    try {
+      for (MediaType type : MediaType.parseMediaTypes(accept)) {
+        if (type.isCompatibleWith(MediaType.APPLICATION_JSON)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (InvalidMediaTypeException unparsable) {
+      return true;
+    }
+  }
+
+  private static boolean hasBody(HttpServletRequest request) {
+    return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
+  }
+
+  /** A route's template split at its one variable. */
+  private static final class Matcher {
+
+    private final LeanRoute route;
+    private final String method;
+    private final String prefix;
+    private final String suffix;
+
+    Matcher(LeanRoute route) {
+      this.route = route;
+      this.method = route.method().toUpperCase(Locale.ROOT);
+      String template = route.template();
+      int open = template.indexOf('{');
+      int close = template.indexOf('}');
+      if (open < 0 || close < open || template.indexOf('{', close) >= 0) {
+        throw new IllegalArgumentException("one path variable expected: " + template);
+      }
+      this.prefix = template.substring(0, open);
+      this.suffix = template.substring(close + 1);
+    }
+
+    /** The path variable when the request is this route's, else null. */
+    String variableIn(String requestMethod, String path) {
+      if (!method.equals(requestMethod)
+          || path.length() <= prefix.length() + suffix.length()
+          || !path.startsWith(prefix)
+          || !path.endsWith(suffix)) {
+        return null;
+      }
+      int end = path.length() - suffix.length();
+      for (int i = prefix.length(); i < end; i++) {
+        char c = path.charAt(i);
+        boolean plain =
+            (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '_';
+        if (!plain) {
+          return null;
+        }
+      }
+      return path.substring(prefix.length(), end);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package io.dugout.message;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A message's JSON: the form the API shows it in, and the form stores that keep JSON keep it in, so
+ * that a stored message can go into a response as it is ({@link MessageStore#beforeJson}).
+ * Jackson's defaults, which are the API's for messages ({@code LeanReadsApiTests} compares the two
+ * byte for byte); reading ignores fields it does not know, so older nodes read what newer ones
+ * wrote.
+ */
+public final class MessageJson {
+
+  private static final JsonMapper MAPPER =
+      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  private static final byte[] PAGE_START = "{\"messages\":[".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MORE = "],\"hasMore\":true}".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] NO_MORE = "],\"hasMore\":false}".getBytes(StandardCharsets.US_ASCII);
+
+  private MessageJson() {}
+
+  public static byte[] write(Message message) {
+    return MAPPER.writeValueAsBytes(message);
+  }
+
+  public static Message read(byte[] json) {
+    return MAPPER.readValue(json, Message.class);
+  }
+
+  /** Each message's JSON, in the same order. */
+  public static List<byte[]> writeAll(List<Message> messages) {
+    var json = new ArrayList<byte[]>(messages.size());
+    for (Message message : messages) {
+      json.add(write(message));
+    }
+    return json;
+  }
+
+  /**
+   * The JSON of a {@link HistoryPage} whose messages are given as their JSON: the same bytes as the
+   * API's mapper writes for the page, with no message decoded.
+   */
+  static byte[] page(List<byte[]> messages, boolean hasMore) {
+    int size = PAGE_START.length + NO_MORE.length + messages.size();
+    for (byte[] message : messages) {
+      size += message.length;
+    }
+    var out = new ByteArrayOutputStream(size);
+    out.writeBytes(PAGE_START);
+    for (int i = 0; i < messages.size(); i++) {
+      if (i > 0) {
+        out.write(',');
+      }
+      out.writeBytes(messages.get(i));
+    }
+    out.writeBytes(hasMore ? MORE : NO_MORE);
+    return out.toByteArray();
+  }
+}

@@ -1,0 +1,55 @@
+package io.dugout.room;
+
+import io.dugout.auth.Caller;
+import io.dugout.auth.LeanRoute;
+import io.dugout.message.MessageService;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /api/v1/rooms/{roomId}/enter} through the lean door: the same reads as {@link
+ * RoomService#enter} (which only reads), written as the JSON of {@link RoomService.Entered} with
+ * the messages' stored JSON as it is.
+ */
+@Component
+class EnterRoute implements LeanRoute {
+
+  private static final byte[] ROOM = "{\"room\":".getBytes(StandardCharsets.US_ASCII);
+
+  private final RoomService rooms;
+  private final MessageService messages;
+  private final JsonMapper json;
+
+  EnterRoute(RoomService rooms, MessageService messages, JsonMapper json) {
+    this.rooms = rooms;
+    this.messages = messages;
+    this.json = json;
+  }
+
+  @Override
+  public String method() {
+    return "POST";
+  }
+
+  @Override
+  public String template() {
+    return "/api/v1/rooms/{roomId}/enter";
+  }
+
+  @Override
+  public byte[] answer(Caller caller, String roomId, HttpServletRequest request) {
+    byte[] room = json.writeValueAsBytes(rooms.get(caller, roomId));
+    byte[] page = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
+    // why: Entered is {room, messages, hasMore}; the page is {messages, hasMore}, so the answer is
+    // the room followed by the page without its opening brace
+    var out = new ByteArrayOutputStream(ROOM.length + room.length + page.length);
+    out.writeBytes(ROOM);
+    out.writeBytes(room);
+    out.write(',');
+    out.write(page, 1, page.length - 1);
+    return out.toByteArray();
+  }
+}

@@ -1,0 +1,149 @@
+package io.dugout.auth;
+
+import static io.dugout.api.ApiAssertions.assertInvalid;
+import static io.dugout.api.ApiAssertions.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.api.ApiResponse;
+import io.dugout.api.ApiTest;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Over real HTTP, a hot read answers the same through the lean door as through the full chain:
+ * status, body and headers; and every error on its routes is still the full chain's.
+ */
+class LeanReadsApiTests extends ApiTest {
+
+  /** Headers that describe the transfer, not the answer. */
+  private static final Set<String> TRANSFER =
+      Set.of("date", "content-length", "transfer-encoding", "keep-alive", "connection");
+
+  @Test
+  void aHistoryPageIsTheSameThroughEitherDoor() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    for (int i = 1; i <= 3; i++) {
+      say(token, roomId, "c-" + i, "m" + i);
+    }
+    var image =
+        Map.of(
+            "clientMsgId",
+            "c-4",
+            "kind",
+            "IMAGE",
+            "content",
+            "h\u00e9llo \"quoted\" \ud83d\udc4b <b>",
+            "attachments",
+            List.of(
+                Map.of(
+                    "url",
+                    "https://files.example/p.png",
+                    "name",
+                    "p.png",
+                    "size",
+                    2048,
+                    "mime",
+                    "image/png")));
+    var posted = client.postJson(token, "/api/v1/rooms/" + roomId + "/messages", image);
+    assertThat(posted.status()).as(posted.body()).isEqualTo(201);
+    for (String query : List.of("?limit=3", "?before=4&limit=2", "?after=1", "")) {
+      var lean = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + query);
+      // why: the lean door leaves a repeated parameter to the full chain, which reads the first
+      String repeated = query.isEmpty() ? "?limit=50&limit=50" : query + "&" + query.substring(1);
+      var full = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + repeated);
+
+      assertThat(lean.status()).as(query).isEqualTo(200);
+      assertSame(lean, full);
+    }
+  }
+
+  @Test
+  void enteringIsTheSameThroughEitherDoor() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    say(token, roomId, "c-1", "hello");
+    var lean = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null);
+    // why: the lean door leaves requests with a body to the full chain, which ignores this one
+    var full = client.post(token, "/api/v1/rooms/" + roomId + "/enter", "{}");
+
+    assertThat(lean.status()).isEqualTo(200);
+    assertThat(lean.json().get("messages")).hasSize(1);
+    assertSame(lean, full);
+  }
+
+  @Test
+  void theSecurityHeadersAreThoseOfEveryOtherAnswer() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    var lean = client.get(token, "/api/v1/rooms/" + roomId + "/messages");
+    var room = client.get(token, "/api/v1/rooms/" + roomId);
+
+    assertThat(answerHeaders(lean)).isEqualTo(answerHeaders(room));
+  }
+
+  @Test
+  void errorsOnTheHotRoutesAreTheFullChains() {
+    String alice = client.token(user("alice"));
+    String stranger = client.token(user("stranger"));
+    String roomId = group(alice, "t");
+    String history = "/api/v1/rooms/" + roomId + "/messages";
+
+    var badToken = client.get(alice + "x", history);
+    assertProblem(badToken, 401, "unauthenticated");
+    assertThat(badToken.headers("WWW-Authenticate"))
+        .containsExactly(SecurityConfiguration.INVALID_TOKEN_CHALLENGE);
+    assertProblem(client.get(null, history), 401, "unauthenticated");
+    assertProblem(client.get(stranger, history), 403, "forbidden");
+    assertProblem(
+        client.post(stranger, "/api/v1/rooms/" + roomId + "/enter", null), 403, "forbidden");
+    assertProblem(client.get(alice, "/api/v1/rooms/no-such-room/messages"), 404, "not_found");
+    assertInvalid(client.get(alice, history + "?before=0"), "before");
+    assertInvalid(client.get(alice, history + "?limit=many"), "limit");
+    var html =
+        client.exchange(
+            client
+                .request(history)
+                .header("Authorization", "Bearer " + alice)
+                .header("Accept", "text/html")
+                .build(),
+            "GET",
+            history,
+            null);
+    assertThat(html.status()).isEqualTo(406);
+  }
+
+  @Test
+  void theMetricsNameTheRouteTemplate() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").status()).isEqualTo(200);
+
+    String metrics = client.get(client.serviceToken(user("ops")), "/actuator/prometheus").body();
+    assertThat(metrics)
+        .containsPattern(
+            "http_server_requests_seconds_count\\{[^}]*uri=\"/api/v1/rooms/\\{roomId\\}/messages\"");
+  }
+
+  private static void assertSame(ApiResponse lean, ApiResponse full) {
+    assertThat(full.status()).isEqualTo(lean.status());
+    assertThat(full.body()).isEqualTo(lean.body());
+    assertThat(answerHeaders(full)).isEqualTo(answerHeaders(lean));
+  }
+
+  private static Map<String, List<String>> answerHeaders(ApiResponse response) {
+    var headers = new TreeMap<String, List<String>>();
+    response
+        .headers()
+        .forEach(
+            (name, values) -> {
+              if (!TRANSFER.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+                headers.put(name.toLowerCase(java.util.Locale.ROOT), values);
+              }
+            });
+    return headers;
+  }
+}
