@@ -114,7 +114,13 @@ final class Commands {
                     OptionSpec.value(
                         "depth-buckets", "B", "10", "cursor-depth buckets in the report"),
                     OptionSpec.value(
-                        "message-bytes", "B", "32", "content size of each seeded message")))),
+                        "message-bytes", "B", "32", "content size of each seeded message"),
+                    OptionSpec.flag(
+                        "floor",
+                        "then run the same clients and request mix against a minimal HTTP server"
+                            + " in this JVM answering with one captured history page and one"
+                            + " captured enter answer, and report Dugout's requests/s as a ratio"
+                            + " of that floor's (series history-floor, enter-floor)")))),
         HistoryScenario::new);
     add(
         all,
@@ -174,6 +180,12 @@ final class Commands {
         OptionSpec.value(
             "drain", "TIME", "10s", "longest wait for outstanding deliveries after sending stops"));
     options.add(OptionSpec.value("message-bytes", "B", "32", "content size of each message"));
+    options.add(
+        OptionSpec.flag(
+            "floor",
+            "then run the same sessions, rooms and sends against a minimal in-memory STOMP broker"
+                + " in this JVM, and report Dugout's sends/s and deliveries/s as a ratio of that"
+                + " floor's (series echo-floor, delivery-floor)"));
     return options;
   }
 

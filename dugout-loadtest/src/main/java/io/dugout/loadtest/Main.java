@@ -101,7 +101,8 @@ public final class Main {
     ServerScraper scraper = scraper(options, tokens);
     try (scraper;
         RunContext context = new RunContext(options, nodes, api, tokens, metrics);
-        Progress progress = new Progress(metrics, err, () -> name + "/" + context.phase())) {
+        Progress progress =
+            new Progress(context::shownMetrics, err, () -> name + "/" + context.phase())) {
       outcome = entry.scenario().get().run(context);
     } catch (TargetException | UsageException ex) {
       throw ex;
@@ -117,6 +118,9 @@ public final class Main {
     RunResult result = metrics.result(name, shown, outcome.tables(), outcome.notes());
     if (scraper != null) {
       result = result.withServer(scraper.figures());
+    }
+    if (outcome.floor() != null) {
+      result = result.withFloor(outcome.floor().result(name, shown, List.of(), List.of()));
     }
     Path dir =
         options.string("out") != null
@@ -163,19 +167,28 @@ public final class Main {
       err.println("dugout-loadtest " + name + ": nothing completed (" + result.counts() + ")");
       return FAILED;
     }
-    if (result.errorPercent() > maxErrorRate || result.lostPercent() > maxErrorRate) {
+    boolean passed = withinLimit(result.counts(), maxErrorRate, name, err);
+    if (result.floor() != null) {
+      passed &= withinLimit(result.floor().counts(), maxErrorRate, name + " (floor)", err);
+    }
+    return passed ? 0 : FAILED;
+  }
+
+  private static boolean withinLimit(
+      RunResult.Counts counts, double maxErrorRate, String name, PrintStream err) {
+    if (counts.errorPercent() > maxErrorRate || counts.lostPercent() > maxErrorRate) {
       err.println(
           String.format(
               Locale.ROOT,
               "dugout-loadtest %s: failed: errors %.3f %%, lost %.3f %% (limit --max-error-rate %s"
                   + " %%)",
               name,
-              result.errorPercent(),
-              result.lostPercent(),
+              counts.errorPercent(),
+              counts.lostPercent(),
               maxErrorRate));
-      return FAILED;
+      return false;
     }
-    return 0;
+    return true;
   }
 
   /** One base URL, or several separated by commas: the nodes of one deployment. */

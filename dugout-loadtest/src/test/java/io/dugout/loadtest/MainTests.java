@@ -70,6 +70,17 @@ class MainTests {
   }
 
   @Test
+  void failsWhenTheFloorRunPassesTheThresholdToo() {
+    RunResult clean = result(1000, 1000, 1000, 0);
+    assertThat(Main.verdict(clean.withFloor(clean), 1, "chat", new PrintStream(err))).isZero();
+    assertThat(
+            Main.verdict(
+                clean.withFloor(result(1000, 1000, 900, 0)), 1, "chat", new PrintStream(err)))
+        .isEqualTo(Main.FAILED);
+    assertThat(err()).contains("chat (floor): failed").contains("lost 10.000 %");
+  }
+
+  @Test
   void failsWhenNothingCompleted() {
     assertThat(Main.verdict(result(10, 10, 0, 0), 100, "send", new PrintStream(err)))
         .isEqualTo(Main.FAILED);

@@ -1,6 +1,7 @@
 package io.dugout.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -293,6 +294,75 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void historyWithFloorRunsTheSameRequestMixAgainstCapturedAnswersAndReportsTheRatio()
+      throws Exception {
+    Run run =
+        run(
+            "history",
+            "--messages",
+            "100",
+            "--clients",
+            "3",
+            "--requests",
+            "20",
+            "--enter-requests",
+            "10",
+            "--page-size",
+            "20",
+            "--floor");
+
+    run.assertSucceeded();
+    assertThat(run.samples("history")).isEqualTo(60);
+    assertThat(run.samples("enter")).isEqualTo(30);
+    assertThat(run.samples("history-floor")).isEqualTo(60);
+    assertThat(run.samples("enter-floor")).isEqualTo(30);
+    JsonNode floor = run.result.path("floor");
+    assertThat(floor.path("counts").path("received").asLong()).isEqualTo(90);
+    assertThat(floor.path("counts").path("lost").asLong()).isZero();
+    assertThat(floor.path("counts").path("errors").asLong()).isZero();
+    run.assertRatio("history");
+    run.assertRatio("enter");
+    assertThat(run.result.path("counts").path("received").asLong())
+        .as("Dugout's own counts leave the floor out")
+        .isEqualTo(90);
+    assertThat(run.out).contains("Dugout / floor").contains("history-floor");
+  }
+
+  @Test
+  void chatWithFloorRunsTheSameSessionsAgainstTheFloorBrokerAndReportsTheRatio() throws Exception {
+    Run run =
+        run(
+            "chat",
+            "--users",
+            "6",
+            "--rooms",
+            "2",
+            "--rate",
+            "30",
+            "--duration",
+            "2s",
+            "--ramp-up",
+            "0s",
+            "--drain",
+            "2s",
+            "--floor");
+
+    run.assertSucceeded();
+    JsonNode floor = run.result.path("floor").path("counts");
+    long floorSent = floor.path("sent").asLong();
+    assertThat(floorSent).isPositive();
+    assertThat(floor.path("expected").asLong()).as("3 members per room").isEqualTo(floorSent * 3);
+    assertThat(floor.path("lost").asLong()).isZero();
+    assertThat(floor.path("errors").asLong()).isZero();
+    assertThat(floor.path("duplicates").asLong()).isZero();
+    assertThat(run.samples("echo-floor")).isEqualTo(floorSent);
+    assertThat(run.samples("delivery-floor")).isEqualTo(floor.path("received").asLong());
+    run.assertRatio("sent");
+    run.assertRatio("echo");
+    run.assertRatio("delivery");
+  }
+
+  @Test
   void rejectedTokenStopsTheRunWithOneClearLine() throws Exception {
     Run run =
         run(
@@ -415,6 +485,17 @@ class ScenariosAgainstRealServerTests {
           .contains("\"scenario\" : \"" + result.path("scenario").asString() + "\"");
       assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http");
       assertThat(out).contains("p99.9").contains("generator CPU");
+    }
+
+    /** Dugout's and the floor's rates of {@code name} are both reported, and their ratio. */
+    void assertRatio(String name) {
+      JsonNode ratio = result.path("floor").path("ratios").path(name);
+      assertThat(ratio.path("dugoutPerSecond").asDouble()).as("Dugout's %s/s", name).isPositive();
+      assertThat(ratio.path("floorPerSecond").asDouble()).as("the floor's %s/s", name).isPositive();
+      assertThat(ratio.path("ratio").asDouble())
+          .isCloseTo(
+              ratio.path("dugoutPerSecond").asDouble() / ratio.path("floorPerSecond").asDouble(),
+              offset(1e-9));
     }
 
     long samples(String series) {

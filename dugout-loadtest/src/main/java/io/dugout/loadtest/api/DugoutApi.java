@@ -147,7 +147,10 @@ public final class DugoutApi {
   private Response send(HttpRequest request) {
     try {
       HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-      return new Response(response.statusCode(), response.body());
+      return new Response(
+          response.statusCode(),
+          response.body(),
+          response.headers().firstValue("Content-Type").orElse(null));
     } catch (ConnectException ex) {
       throw new TargetException("cannot reach " + base + ": connection refused", ex);
     } catch (HttpTimeoutException ex) {
@@ -168,8 +171,8 @@ public final class DugoutApi {
     }
   }
 
-  /** Status and raw body of one HTTP exchange. */
-  public record Response(int status, byte[] body) {
+  /** Status, raw body and {@code Content-Type} (null when there was none) of one HTTP exchange. */
+  public record Response(int status, byte[] body, String contentType) {
 
     public String text() {
       String text = new String(body, StandardCharsets.UTF_8);

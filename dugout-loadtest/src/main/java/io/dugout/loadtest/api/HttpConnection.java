@@ -162,7 +162,9 @@ public final class HttpConnection implements AutoCloseable {
       }
       pending.complete(
           new DugoutApi.Response(
-              response.status().code(), ByteBufUtil.getBytes(response.content())));
+              response.status().code(),
+              ByteBufUtil.getBytes(response.content()),
+              response.headers().get(HttpHeaderNames.CONTENT_TYPE)));
     }
 
     @Override

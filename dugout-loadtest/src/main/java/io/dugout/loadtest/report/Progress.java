@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  */
 public final class Progress implements AutoCloseable {
 
-  private final Metrics metrics;
+  private final Supplier<Metrics> metrics;
 
   private final PrintStream out;
 
@@ -31,7 +31,8 @@ public final class Progress implements AutoCloseable {
 
   private final boolean terminal = System.console() != null;
 
-  public Progress(Metrics metrics, PrintStream out, Supplier<String> phase) {
+  /** Shows whichever metrics {@code metrics} names at each tick (a run's, then its floor run's). */
+  public Progress(Supplier<Metrics> metrics, PrintStream out, Supplier<String> phase) {
     this.metrics = metrics;
     this.out = out;
     this.phase = phase;
@@ -40,7 +41,7 @@ public final class Progress implements AutoCloseable {
 
   private void tick() {
     try {
-      TimelinePoint point = metrics.tick();
+      TimelinePoint point = metrics.get().tick();
       StringBuilder line =
           new StringBuilder(
               String.format(

@@ -1,5 +1,6 @@
 package io.dugout.loadtest.report;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,9 +21,10 @@ public record RunResult(
     Map<String, Long> errorKinds,
     Generator generator,
     List<String> notes,
-    ServerFigures server) {
+    ServerFigures server,
+    FloorFigures floor) {
 
-  /** A result without server-side figures (no {@code --scrape}). */
+  /** A result without server-side figures (no {@code --scrape}) and without a floor run. */
   public RunResult(
       String scenario,
       String finishedAt,
@@ -49,11 +51,37 @@ public record RunResult(
         errorKinds,
         generator,
         notes,
+        null,
         null);
   }
 
   /** This result with the server's own figures beside the clients'. */
   public RunResult withServer(ServerFigures figures) {
+    return with(latency, distributions, figures, floor);
+  }
+
+  /**
+   * This result with the run of the same load against the floor: its series join {@code latency}
+   * (and {@code distributions}) as {@code <series>-floor}, its counters and the ratios go to {@code
+   * floor}.
+   */
+  public RunResult withFloor(RunResult floorRun) {
+    Map<String, SeriesSummary> allLatency = new LinkedHashMap<>(latency);
+    Map<String, List<double[]>> allDistributions = new LinkedHashMap<>(distributions);
+    floorRun
+        .latency()
+        .forEach((name, summary) -> allLatency.put(name + FloorFigures.SUFFIX, summary));
+    floorRun
+        .distributions()
+        .forEach((name, points) -> allDistributions.put(name + FloorFigures.SUFFIX, points));
+    return with(allLatency, allDistributions, server, FloorFigures.of(this, floorRun));
+  }
+
+  private RunResult with(
+      Map<String, SeriesSummary> latency,
+      Map<String, List<double[]>> distributions,
+      ServerFigures server,
+      FloorFigures floor) {
     return new RunResult(
         scenario,
         finishedAt,
@@ -67,17 +95,18 @@ public record RunResult(
         errorKinds,
         generator,
         notes,
-        figures);
+        server,
+        floor);
   }
 
   /** Error rate in percent of attempted operations. */
   public double errorPercent() {
-    return counts.attempts() == 0 ? 0 : 100.0 * counts.errors() / counts.attempts();
+    return counts.errorPercent();
   }
 
   /** Lost deliveries in percent of expected ones. */
   public double lostPercent() {
-    return counts.expected() == 0 ? 0 : 100.0 * counts.lost() / counts.expected();
+    return counts.lostPercent();
   }
 
   /**
@@ -91,7 +120,18 @@ public record RunResult(
       long received,
       long lost,
       long errors,
-      long duplicates) {}
+      long duplicates) {
+
+    /** Error rate in percent of attempted operations. */
+    public double errorPercent() {
+      return attempts == 0 ? 0 : 100.0 * errors / attempts;
+    }
+
+    /** Lost deliveries in percent of expected ones. */
+    public double lostPercent() {
+      return expected == 0 ? 0 : 100.0 * lost / expected;
+    }
+  }
 
   /** The load generator's own CPU use during the measured window. */
   public record Generator(int availableProcessors, double cpuCores, double cpuSeconds) {}

@@ -94,6 +94,10 @@ public final class SummaryTable {
               s.gcPauseMaxMs(),
               s.queueDepthMax()));
     }
+    FloorFigures floor = result.floor();
+    if (floor != null) {
+      floor(out, floor);
+    }
     for (RunResult.Table table : result.tables()) {
       out.append('\n').append(table.title()).append('\n');
       out.append(row(table.columns()));
@@ -108,6 +112,43 @@ public final class SummaryTable {
     }
     result.notes().forEach(note -> out.append("note: ").append(note).append('\n'));
     return out.toString();
+  }
+
+  private static void floor(StringBuilder out, FloorFigures floor) {
+    RunResult.Counts c = floor.counts();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "floor (the same load against a minimal server in this JVM; its series end in -floor):"
+                + " %.1f s measured, sent %d, received %d, lost %d (%.3f %%), errors %d (%.3f %%),"
+                + " generator CPU %.2f cores%n",
+            floor.measuredSeconds(),
+            c.sent(),
+            c.received(),
+            c.lost(),
+            c.lostPercent(),
+            c.errors(),
+            c.errorPercent(),
+            floor.generator().cpuCores()));
+    out.append("Dugout / floor, per second:");
+    floor
+        .ratios()
+        .forEach(
+            (name, ratio) ->
+                out.append(
+                    String.format(
+                        Locale.ROOT,
+                        "  %s %.1f / %.1f = %.3f",
+                        name,
+                        ratio.dugoutPerSecond(),
+                        ratio.floorPerSecond(),
+                        ratio.ratio())));
+    out.append('\n');
+    floor
+        .errorKinds()
+        .forEach(
+            (kind, count) ->
+                out.append(String.format(Locale.ROOT, "  floor error %8d  %s%n", count, kind)));
   }
 
   private static String row(List<String> cells) {

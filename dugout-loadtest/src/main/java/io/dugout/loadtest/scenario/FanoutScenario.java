@@ -22,8 +22,7 @@ public final class FanoutScenario implements Scenario {
     List<String> tokens = Population.tokens(context, userIds);
     List<String> roomIds =
         Population.rooms(context, context.tokens().serviceToken(), List.of(userIds));
-    return new LiveLoad(
-            context, LiveLoadPlans.plan(options, tokens, roomIds, new int[users], senders))
-        .run();
+    return LiveLoad.runWithFloor(
+        context, LiveLoadPlans.plan(options, tokens, roomIds, new int[users], senders));
   }
 }

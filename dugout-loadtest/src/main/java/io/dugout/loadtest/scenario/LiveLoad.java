@@ -1,6 +1,7 @@
 package io.dugout.loadtest.scenario;
 
 import io.dugout.loadtest.api.TargetException;
+import io.dugout.loadtest.floor.FloorStompBroker;
 import io.dugout.loadtest.report.Metrics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +61,29 @@ final class LiveLoad {
     this.plan = plan;
     this.metrics = context.metrics();
     this.subscribers = new AtomicIntegerArray(plan.roomIds().size());
+  }
+
+  /**
+   * Runs the plan against the context's deployment and, with {@code --floor}, then the same plan
+   * against a {@link FloorStompBroker} in this JVM, reusing the rooms set up on Dugout.
+   *
+   * <p>why: the broker runs in this JVM, so it shares the generator's CPU, as a separate process on
+   * the same 2-core box would; Dugout shares it with the generator too. Both therefore face the
+   * same competition for the cores, and the ratio compares like with like.
+   */
+  static Scenario.Outcome runWithFloor(RunContext context, Plan plan) throws InterruptedException {
+    Scenario.Outcome outcome = new LiveLoad(context, plan).run();
+    if (!context.options().flag("floor")) {
+      return outcome;
+    }
+    try (FloorStompBroker broker = new FloorStompBroker(context.ioThreads());
+        RunContext floor = context.floor(broker.base())) {
+      new LiveLoad(floor, plan).run();
+      return outcome.withFloor(
+          floor.metrics(),
+          "floor: the same sessions, rooms and sends against a minimal in-memory STOMP broker in"
+              + " this JVM; ratio = Dugout's rate ÷ the floor's");
+    }
   }
 
   Scenario.Outcome run() throws InterruptedException {

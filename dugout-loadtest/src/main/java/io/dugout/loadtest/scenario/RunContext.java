@@ -25,9 +25,13 @@ public final class RunContext implements AutoCloseable {
 
   private final Metrics metrics;
 
+  private final RunContext parent;
+
   private StompClient stomp;
 
   private volatile String phase = "setup";
+
+  private volatile Metrics shown;
 
   /**
    * @param nodes the base URLs of the deployment's nodes; users and clients are spread over them
@@ -35,11 +39,35 @@ public final class RunContext implements AutoCloseable {
    */
   public RunContext(
       Options options, List<URI> nodes, DugoutApi api, TokenSource tokens, Metrics metrics) {
+    this(options, nodes, api, tokens, metrics, null);
+  }
+
+  private RunContext(
+      Options options,
+      List<URI> nodes,
+      DugoutApi api,
+      TokenSource tokens,
+      Metrics metrics,
+      RunContext parent) {
     this.options = options;
     this.nodes = List.copyOf(nodes);
     this.api = api;
     this.tokens = tokens;
     this.metrics = metrics;
+    this.parent = parent;
+    this.shown = metrics;
+  }
+
+  /**
+   * A context for running the same load against the floor at {@code floorBase}: the same options,
+   * tokens and setup API (setup stays on Dugout), its own metrics. From now on the progress line
+   * shows the floor's metrics and phases.
+   */
+  RunContext floor(URI floorBase) {
+    RunContext floor =
+        new RunContext(options, List.of(floorBase), api, tokens, new Metrics(), this);
+    shown = floor.metrics;
+    return floor;
   }
 
   public Options options() {
@@ -58,9 +86,13 @@ public final class RunContext implements AutoCloseable {
 
   /** Connections for HTTP clients, client {@code i} to node {@code i mod n}. */
   public HttpConnections http() {
+    return new HttpConnections(nodes, ioThreads(), timeout());
+  }
+
+  /** I/O threads of each client (and of each floor server): {@code --io-threads}, or one a core. */
+  public int ioThreads() {
     int ioThreads = options.integer("io-threads");
-    return new HttpConnections(
-        nodes, ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(), timeout());
+    return ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
   }
 
   public TokenSource tokens() {
@@ -69,6 +101,11 @@ public final class RunContext implements AutoCloseable {
 
   public Metrics metrics() {
     return metrics;
+  }
+
+  /** The metrics the progress line shows: this run's, or its floor run's once that started. */
+  public Metrics shownMetrics() {
+    return shown;
   }
 
   public Duration timeout() {
@@ -81,12 +118,9 @@ public final class RunContext implements AutoCloseable {
    */
   public synchronized StompClient stomp() {
     if (stomp == null) {
-      int ioThreads = options.integer("io-threads");
       stomp =
           new StompClient(
-              nodes.stream().map(RunContext::webSocketOf).toList(),
-              ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors(),
-              timeout());
+              nodes.stream().map(RunContext::webSocketOf).toList(), ioThreads(), timeout());
     }
     return stomp;
   }
@@ -106,7 +140,11 @@ public final class RunContext implements AutoCloseable {
   }
 
   public void phase(String phase) {
-    this.phase = phase;
+    if (parent != null) {
+      parent.phase("floor-" + phase);
+    } else {
+      this.phase = phase;
+    }
   }
 
   @Override
