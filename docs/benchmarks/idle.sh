@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# idle.sh LABEL [JVM_OPTS...]: RSS and live heap per idle subscribed session, 4,000 sessions.
+# idle.sh LABEL [JVM_OPTS...]: RSS and live heap per idle subscribed session, 4,000 sessions
+# (USERS=10000 for more; rooms of 10).
 # Run from the repository root after ./mvnw -B -DskipTests package; JAVA_HOME a JDK 25.
+# With -XX:NativeMemoryTracking=summary among the JVM options it also writes where the native
+# memory went between the idle baseline and the 4,000 sessions (idle-LABEL.nmt).
 set -u
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin
 LT=$PWD/dugout-loadtest/target/dugout-loadtest.jar
@@ -14,14 +17,19 @@ for i in $(seq 1 600); do curl -sf localhost:18603/actuator/health >/dev/null &&
 sleep 3
 $J/jcmd $PID GC.run >/dev/null; sleep 1
 H0=$($J/jcmd $PID GC.heap_info | grep -o "used [0-9]*K" | head -1 | tr -dc 0-9); R0=$(ps -o rss= -p $PID)
-$J/java -jar $LT chat --users 4000 --rooms 400 --rate 1 --duration 80s --ramp-up 20s --drain 5s --timeout 30s --url http://localhost:18603 --out $W/idle-$L > $W/idle-$L.txt 2>&1 &
+NMT=false
+case " $* " in *NativeMemoryTracking=summary*) NMT=true ;; esac
+$NMT && $J/jcmd $PID VM.native_memory baseline >/dev/null
+$J/java -jar $LT chat --users ${USERS:-4000} --rooms $(( ${USERS:-4000} / 10 )) --rate 1 --duration 80s --ramp-up ${RAMP:-20s} --drain 5s --timeout 30s --url http://localhost:18603 --out $W/idle-$L > $W/idle-$L.txt 2>&1 &
 G=$!
 sleep 70
 C=$(ss -Htn state established "( sport = :18603 )" | wc -l)
 $J/jcmd $PID GC.run >/dev/null; sleep 1
 H1=$($J/jcmd $PID GC.heap_info | grep -o "used [0-9]*K" | head -1 | tr -dc 0-9); R1=$(ps -o rss= -p $PID)
 $J/jcmd $PID GC.class_histogram | head -12 > $W/idle-$L.hist
+$NMT && $J/jcmd $PID VM.native_memory summary.diff > $W/idle-$L.nmt
 wait $G
+echo "results in $W"
 echo "$L conns=$C heap ${H0}K->${H1}K per=$(( (H1-H0)*1024/ (C>0?C:1) )) B  rss ${R0}K->${R1}K per=$(( (R1-R0)*1024/(C>0?C:1) )) B"
 grep -E "lost|received" $W/idle-$L.txt | tail -2
 kill -TERM $PID; wait $PID 2>/dev/null
