@@ -18,21 +18,14 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.config.TopicBuilder;
 
 /**
  * Cluster mode ({@code dugout.mode=cluster}): the Kafka sequencer replaces the local one, on the
@@ -63,12 +56,8 @@ class KafkaClusterConfiguration {
             : cluster.nodeId();
     requireReachable(kafka);
     var settings = kafka.buildProducerProperties();
-    settings.put(ProducerConfig.ACKS_CONFIG, "all");
-    settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    // why: a send must not wait for Kafka's metadata longer than for its answer
-    settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, cluster.appendTimeout().toMillis());
     settings.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + nodeId);
-    var producer = new KafkaProducer<>(settings, new StringSerializer(), new ByteArraySerializer());
+    var producer = KafkaClients.producer(settings, cluster.appendTimeout());
     log.info(
         "Cluster: node {}, sends to Kafka topic {} at {}; sequencing group {}",
         nodeId,
@@ -76,7 +65,9 @@ class KafkaClusterConfiguration {
         kafka.getBootstrapServers(),
         cluster.kafka().group());
     return new KafkaSequencer(
-        nodeId, cluster.kafka().topic(), producer, cluster.appendTimeout(), feeds);
+        nodeId,
+        new TopicProducer(cluster.kafka().topic(), producer, cluster.appendTimeout()),
+        feeds);
   }
 
   /**
@@ -109,22 +100,17 @@ class KafkaClusterConfiguration {
       DugoutProperties properties) {
     var cluster = properties.cluster();
     var settings = kafka.buildConsumerProperties();
-    settings.put(ConsumerConfig.GROUP_ID_CONFIG, cluster.kafka().group());
-    settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    // why: a group that starts with sends already waiting must sequence them, not skip them
-    settings.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    // why: the consumer protocol of KIP-848 moves only the partitions that change owner, while the
-    // others keep sequencing; the classic one stops the whole group at every join and leave
-    settings.putIfAbsent(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
     settings.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId());
-    var consumer =
-        new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
     var owner =
-        new PartitionOwner(consumer, cluster.kafka().topic(), store, fanout, feeds, sequencer);
+        new OrderedConsumer(
+            KafkaClients.consumer(settings, cluster.kafka().group()),
+            cluster.kafka().topic(),
+            "sequencer",
+            OrderedConsumer.Commits.ASYNC,
+            new PartitionOwner(cluster.kafka().topic(), store, fanout, feeds, sequencer));
     return new ClusterNode(sequencer, owner, feeds, fanout, cluster.gapCheckInterval());
   }
 
-  /** Created at startup by Boot's {@code KafkaAdmin} when missing; an existing one is kept. */
   @Bean
   @ConditionalOnProperty(
       name = "dugout.cluster.kafka.create-topic",
@@ -132,11 +118,7 @@ class KafkaClusterConfiguration {
       matchIfMissing = true)
   NewTopic sendsTopic(DugoutProperties properties) {
     var kafka = properties.cluster().kafka();
-    return TopicBuilder.name(kafka.topic())
-        .partitions(kafka.partitions())
-        .replicas(kafka.replicationFactor())
-        .config("min.insync.replicas", String.valueOf(kafka.minInsyncReplicas()))
-        .build();
+    return KafkaClients.topic(kafka.topic(), kafka.partitions(), kafka);
   }
 
   /** Contributes {@code kafka} to {@code /actuator/health}. */

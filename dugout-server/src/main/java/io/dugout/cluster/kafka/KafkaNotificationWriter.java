@@ -5,20 +5,13 @@ import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationFanout;
 import io.dugout.notification.NotificationStore;
 import io.dugout.notification.NotificationWriter;
-import io.dugout.system.DugoutException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
 
 /**
  * The {@link NotificationWriter} of a cluster node: each notification goes to the notifications
@@ -33,23 +26,29 @@ import org.apache.kafka.common.KafkaException;
  */
 final class KafkaNotificationWriter implements NotificationWriter, NotificationFanout.Receiver {
 
+  private static final TopicProducer.Failures SEND_FAILURES =
+      new TopicProducer.Failures(
+          millis ->
+              "the notifications were not confirmed as stored within "
+                  + millis
+                  + " ms; some may be stored: resend with the same idempotencyKey",
+          KafkaNotificationWriter::notHanded,
+          "interrupted while the notifications were being stored");
+
+  private static final TopicProducer.Failures CHAT_FAILURES =
+      new TopicProducer.Failures(
+          millis -> "Kafka did not accept the chat notifications in time",
+          KafkaNotificationWriter::notHanded,
+          "interrupted while handing chat notifications to Kafka");
+
   private final String nodeId;
-  private final String topic;
-  private final Producer<String, byte[]> producer;
-  private final Duration timeout;
+  private final TopicProducer topic;
   private final LocalDelivery delivery;
   private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
 
-  KafkaNotificationWriter(
-      String nodeId,
-      String topic,
-      Producer<String, byte[]> producer,
-      Duration timeout,
-      LocalDelivery delivery) {
+  KafkaNotificationWriter(String nodeId, TopicProducer topic, LocalDelivery delivery) {
     this.nodeId = nodeId;
     this.topic = topic;
-    this.producer = producer;
-    this.timeout = timeout;
     this.delivery = delivery;
   }
 
@@ -58,7 +57,7 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
   }
 
   Producer<String, byte[]> producer() {
-    return producer;
+    return topic.producer();
   }
 
   @Override
@@ -68,26 +67,19 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
     var pending = new Pending(notifications.size());
     waiting.put(requestId, pending);
     try {
-      for (int i = 0; i < notifications.size(); i++) {
-        var notification = notifications.get(i);
-        var record =
-            new NotificationRecord(nodeId, requestId, i, notification, keyOf(notification, key));
-        produce(record).whenComplete((ok, error) -> pending.failed(error));
-      }
-      pending.done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      topic.await(
+          () -> {
+            for (int i = 0; i < notifications.size(); i++) {
+              var notification = notifications.get(i);
+              var record =
+                  new NotificationRecord(
+                      nodeId, requestId, i, notification, keyOf(notification, key));
+              produce(record).whenComplete((ok, error) -> pending.failed(error));
+            }
+            return pending.done;
+          },
+          SEND_FAILURES);
       return new NotificationStore.Added(List.of(pending.ids), pending.created);
-    } catch (TimeoutException e) {
-      throw DugoutException.unavailable(
-          "the notifications were not confirmed as stored within "
-              + timeout.toMillis()
-              + " ms; some may be stored: resend with the same idempotencyKey");
-    } catch (ExecutionException e) {
-      throw unavailable(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw DugoutException.unavailable("interrupted while the notifications were being stored");
-    } catch (KafkaException e) {
-      throw unavailable(e);
     } finally {
       waiting.remove(requestId);
     }
@@ -95,23 +87,15 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
 
   @Override
   public void collapse(List<Notification> fresh) {
-    var accepted = new ArrayList<CompletableFuture<Void>>(fresh.size());
-    try {
-      for (var notification : fresh) {
-        accepted.add(produce(new NotificationRecord(null, null, 0, notification, null)));
-      }
-      CompletableFuture.allOf(accepted.toArray(CompletableFuture[]::new))
-          .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      throw DugoutException.unavailable("Kafka did not accept the chat notifications in time");
-    } catch (ExecutionException e) {
-      throw unavailable(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw DugoutException.unavailable("interrupted while handing chat notifications to Kafka");
-    } catch (KafkaException e) {
-      throw unavailable(e);
-    }
+    topic.await(
+        () -> {
+          var accepted = new ArrayList<CompletableFuture<Void>>(fresh.size());
+          for (var notification : fresh) {
+            accepted.add(produce(new NotificationRecord(null, null, 0, notification, null)));
+          }
+          return CompletableFuture.allOf(accepted.toArray(CompletableFuture[]::new));
+        },
+        CHAT_FAILURES);
   }
 
   @Override
@@ -128,21 +112,11 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
   }
 
   void close() {
-    producer.close(Duration.ofSeconds(5));
+    topic.close();
   }
 
   private CompletableFuture<Void> produce(NotificationRecord record) {
-    var accepted = new CompletableFuture<Void>();
-    producer.send(
-        new ProducerRecord<>(topic, record.notification().userId(), record.toBytes()),
-        (metadata, error) -> {
-          if (error == null) {
-            accepted.complete(null);
-          } else {
-            accepted.completeExceptionally(error);
-          }
-        });
-    return accepted;
+    return topic.send(record.notification().userId(), record.toBytes());
   }
 
   private static NotificationStore.IdempotencyKey keyOf(
@@ -154,11 +128,10 @@ final class KafkaNotificationWriter implements NotificationWriter, NotificationF
         key.scope(), key.key() + " " + notification.userId(), key.expiresAt());
   }
 
-  private static DugoutException unavailable(Throwable cause) {
-    return DugoutException.unavailable(
-        "the notifications could not be handed to Kafka ("
-            + cause.getClass().getSimpleName()
-            + "); some may be stored: resend with the same idempotencyKey");
+  private static String notHanded(Throwable cause) {
+    return "the notifications could not be handed to Kafka ("
+        + cause.getClass().getSimpleName()
+        + "); some may be stored: resend with the same idempotencyKey";
   }
 
   /** The answers one send still waits for. */

@@ -5,18 +5,12 @@ import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
 import io.dugout.message.NewMessage;
 import io.dugout.message.Sequencer;
-import io.dugout.system.DugoutException;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * The {@link Sequencer} of a cluster node: it hands each send to Kafka, keyed by room, and waits
@@ -30,29 +24,30 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  */
 final class KafkaSequencer implements Sequencer, Fanout.Receiver {
 
+  private static final TopicProducer.Failures FAILURES =
+      new TopicProducer.Failures(
+          millis ->
+              "the message was not confirmed as stored within "
+                  + millis
+                  + " ms; it may still be stored: resend it with the same clientMsgId",
+          cause -> notHanded(cause, "it may still be stored"),
+          cause -> notHanded(cause, "nothing was stored"),
+          "interrupted while the message was being stored");
+
   private final String nodeId;
-  private final String topic;
-  private final Producer<String, byte[]> producer;
-  private final Duration timeout;
+  private final TopicProducer sends;
   private final RoomFeeds feeds;
   private final Map<String, CompletableFuture<Fanout.Answer>> waiting = new ConcurrentHashMap<>();
 
-  KafkaSequencer(
-      String nodeId,
-      String topic,
-      Producer<String, byte[]> producer,
-      Duration timeout,
-      RoomFeeds feeds) {
+  KafkaSequencer(String nodeId, TopicProducer sends, RoomFeeds feeds) {
     this.nodeId = nodeId;
-    this.topic = topic;
-    this.producer = producer;
-    this.timeout = timeout;
+    this.sends = sends;
     this.feeds = feeds;
   }
 
   /** The producer, for its client metrics. */
   Producer<String, byte[]> producer() {
-    return producer;
+    return sends.producer();
   }
 
   @Override
@@ -62,38 +57,25 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
     waiting.put(requestId, answer);
     try {
       var send = new SendRecord(nodeId, requestId, roomId, draft);
-      producer.send(
-          new ProducerRecord<>(topic, roomId, send.toBytes()),
-          (metadata, error) -> {
-            if (error != null) {
-              answer.completeExceptionally(error);
-            }
-          });
-      var done = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      var done =
+          sends.await(
+              () -> {
+                sends
+                    .send(roomId, send.toBytes())
+                    .whenComplete(
+                        (ok, error) -> {
+                          if (error != null) {
+                            answer.completeExceptionally(error);
+                          }
+                        });
+                return answer;
+              },
+              FAILURES);
       if (done.created()) {
         // why: the sender's own subscription gets its MESSAGE before the RECEIPT, as on one node
         feeds.offerAndWait(done.message());
       }
       return new MessageStore.Appended(done.message(), done.created());
-    } catch (TimeoutException e) {
-      throw DugoutException.unavailable(
-          "the message was not confirmed as stored within "
-              + timeout.toMillis()
-              + " ms; it may still be stored: resend it with the same clientMsgId");
-    } catch (ExecutionException e) {
-      throw DugoutException.unavailable(
-          "the message could not be handed to Kafka ("
-              + e.getCause().getClass().getSimpleName()
-              + "); it may still be stored: resend it with the same clientMsgId");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw DugoutException.unavailable("interrupted while the message was being stored");
-    } catch (org.apache.kafka.common.KafkaException e) {
-      // why: send() throws at once when the producer cannot even queue the record
-      throw DugoutException.unavailable(
-          "the message could not be handed to Kafka ("
-              + e.getClass().getSimpleName()
-              + "); nothing was stored: resend it with the same clientMsgId");
     } finally {
       waiting.remove(requestId);
     }
@@ -121,8 +103,16 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
     return nodeId;
   }
 
+  private static String notHanded(Throwable cause, String outcome) {
+    return "the message could not be handed to Kafka ("
+        + cause.getClass().getSimpleName()
+        + "); "
+        + outcome
+        + ": resend it with the same clientMsgId";
+  }
+
   /** Sends what the producer holds, then lets it go. */
   void close() {
-    producer.close(Duration.ofSeconds(5));
+    sends.close();
   }
 }

@@ -2,15 +2,10 @@ package io.dugout.cluster.redis;
 
 import io.dugout.message.Fanout;
 import io.dugout.message.Message;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.MessageListener;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The {@link Fanout} over Redis Pub/Sub: channel {@code dugout:room:{roomId}} carries a room's
@@ -25,38 +20,16 @@ final class RedisFanout implements Fanout {
 
   private static final Logger log = LoggerFactory.getLogger(RedisFanout.class);
 
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
-
-  private static final int LISTEN_ATTEMPTS = 20;
-
-  private final StringRedisTemplate redis;
-  private final RedisMessageListenerContainer container;
-  private final AtomicLong failures = new AtomicLong();
+  private final RedisChannels channels;
   private volatile Receiver receiver;
-  private volatile long lastWarning;
 
-  private final MessageListener rooms =
-      (message, pattern) -> {
-        try {
-          receiver.published(JSON.readValue(message.getBody(), Message.class));
-        } catch (RuntimeException e) {
-          failed("a room message", e);
-        }
-      };
+  private final MessageListener rooms;
+  private final MessageListener answers;
 
-  private final MessageListener answers =
-      (message, pattern) -> {
-        try {
-          receiver.answered(JSON.readValue(message.getBody(), Answer.class));
-        } catch (RuntimeException e) {
-          failed("an answer", e);
-        }
-      };
-
-  RedisFanout(StringRedisTemplate redis, RedisMessageListenerContainer container) {
-    this.redis = redis;
-    this.container = container;
+  RedisFanout(RedisChannels channels) {
+    this.channels = channels;
+    this.rooms = channels.reading(Message.class, m -> receiver.published(m), "a room message");
+    this.answers = channels.reading(Answer.class, a -> receiver.answered(a), "an answer");
   }
 
   @Override
@@ -67,69 +40,44 @@ final class RedisFanout implements Fanout {
 
   @Override
   public void publish(Message message) {
-    send(roomChannel(message.roomId()), JSON.writeValueAsString(message), "a room message");
+    channels.publish(roomChannel(message.roomId()), message, "a room message");
   }
 
   @Override
   public void answer(String nodeId, Answer answer) {
-    send(nodeChannel(nodeId), JSON.writeValueAsString(answer), "an answer");
+    channels.publish(nodeChannel(nodeId), answer, "an answer");
   }
 
   @Override
   public boolean follow(String roomId) {
-    try {
-      container.addMessageListener(rooms, new ChannelTopic(roomChannel(roomId)));
-      return true;
-    } catch (RuntimeException e) {
-      failed("a room subscription", e);
-      return false;
-    }
+    return channels.follow(roomChannel(roomId), rooms, "a room subscription");
   }
 
   @Override
   public void unfollow(String roomId) {
-    container.removeMessageListener(rooms, new ChannelTopic(roomChannel(roomId)));
+    channels.unfollow(roomChannel(roomId), rooms);
   }
 
-  /**
-   * Receives another channel on the same connection, trying a few times: a node that cannot hear
-   * its answers could store sends but never confirm one, so it had better not start.
-   */
+  /** Receives another channel on the same connection ({@link RedisChannels#listen}). */
   void listen(String channel, MessageListener listener) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        container.addMessageListener(listener, new ChannelTopic(channel));
-        return;
-      } catch (RuntimeException e) {
-        if (attempt == LISTEN_ATTEMPTS) {
-          throw new IllegalStateException("cannot subscribe to Redis channel " + channel, e);
-        }
-        log.warn("Subscribing to Redis channel {} failed, trying again: {}", channel, e.toString());
-        try {
-          Thread.sleep(500);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while subscribing to " + channel, e);
-        }
-      }
-    }
+    channels.listen(channel, listener);
   }
 
   /** The Pub/Sub connection, shared with the notification fanout. */
   RedisMessageListenerContainer container() {
-    return container;
+    return channels.container();
   }
 
   void close() {
     try {
-      container.destroy();
+      channels.container().destroy();
     } catch (Exception e) {
       log.warn("Closing the Redis Pub/Sub connection failed: {}", e.toString());
     }
   }
 
   long failures() {
-    return failures.get();
+    return channels.failures();
   }
 
   static String roomChannel(String roomId) {
@@ -138,23 +86,5 @@ final class RedisFanout implements Fanout {
 
   static String nodeChannel(String nodeId) {
     return "dugout:node:" + nodeId;
-  }
-
-  private void send(String channel, String json, String what) {
-    try {
-      redis.convertAndSend(channel, json);
-    } catch (RuntimeException e) {
-      // why: at most once by contract; receivers fill gaps from the store, askers time out
-      failed(what, e);
-    }
-  }
-
-  private void failed(String what, RuntimeException e) {
-    failures.incrementAndGet();
-    long now = System.currentTimeMillis();
-    if (now - lastWarning > 30_000) {
-      lastWarning = now;
-      log.warn("Redis Pub/Sub: {} was lost ({}); more within 30 s not logged", what, e.toString());
-    }
   }
 }

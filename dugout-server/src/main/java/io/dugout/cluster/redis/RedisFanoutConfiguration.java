@@ -36,7 +36,7 @@ class RedisFanoutConfiguration {
     container.setTaskExecutor(Runnable::run);
     container.afterPropertiesSet();
     container.start();
-    return new RedisFanout(redis, container);
+    return new RedisFanout(new RedisChannels(redis, container));
   }
 
   @Bean(destroyMethod = "close")

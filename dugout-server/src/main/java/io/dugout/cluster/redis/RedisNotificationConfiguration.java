@@ -21,7 +21,7 @@ class RedisNotificationConfiguration {
 
   @Bean
   RedisNotificationFanout redisNotificationFanout(StringRedisTemplate redis, RedisFanout fanout) {
-    return new RedisNotificationFanout(redis, fanout);
+    return new RedisNotificationFanout(new RedisChannels(redis, fanout.container()));
   }
 
   /** Takes the place of this node's own presence wherever presence is asked. */

@@ -2,14 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationFanout;
-import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.MessageListener;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.listener.ChannelTopic;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The {@link NotificationFanout} over Redis Pub/Sub: channel {@code dugout:user:{userId}} carries a
@@ -24,85 +17,54 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class RedisNotificationFanout implements NotificationFanout {
 
-  private static final Logger log = LoggerFactory.getLogger(RedisNotificationFanout.class);
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
-
-  private final StringRedisTemplate redis;
-  private final RedisFanout connection;
-  private final AtomicLong failures = new AtomicLong();
+  private final RedisChannels channels;
   private volatile String nodeId;
   private volatile Receiver receiver;
-  private volatile long lastWarning;
 
-  private final MessageListener users =
-      (message, pattern) -> {
-        try {
-          var published = JSON.readValue(message.getBody(), Published.class);
-          if (!published.nodeId().equals(nodeId)) {
-            receiver.published(published.notification());
-          }
-        } catch (RuntimeException e) {
-          failed("a notification", e);
-        }
-      };
+  private final MessageListener users;
+  private final MessageListener answers;
 
-  private final MessageListener answers =
-      (message, pattern) -> {
-        try {
-          receiver.answered(JSON.readValue(message.getBody(), Answer.class));
-        } catch (RuntimeException e) {
-          failed("a notification answer", e);
-        }
-      };
-
-  /** Listens on the fanout's Pub/Sub connection. */
-  RedisNotificationFanout(StringRedisTemplate redis, RedisFanout connection) {
-    this.redis = redis;
-    this.connection = connection;
+  /** Listens on the fanout's Pub/Sub connection, with a failure count of its own. */
+  RedisNotificationFanout(RedisChannels channels) {
+    this.channels = channels;
+    this.users = channels.reading(Published.class, this::published, "a notification");
+    this.answers =
+        channels.reading(Answer.class, a -> receiver.answered(a), "a notification answer");
   }
 
   @Override
   public void start(String nodeId, Receiver receiver) {
     this.nodeId = nodeId;
     this.receiver = receiver;
-    connection.listen(answerChannel(nodeId), answers);
+    channels.listen(answerChannel(nodeId), answers);
   }
 
   @Override
   public void publish(Notification notification) {
-    send(
-        userChannel(notification.userId()),
-        JSON.writeValueAsString(new Published(nodeId, notification)),
-        "a notification");
+    channels.publish(
+        userChannel(notification.userId()), new Published(nodeId, notification), "a notification");
   }
 
   @Override
   public void answer(String nodeId, Answer answer) {
-    send(answerChannel(nodeId), JSON.writeValueAsString(answer), "a notification answer");
+    channels.publish(answerChannel(nodeId), answer, "a notification answer");
   }
 
   /** Starts receiving the user's notifications; false when that failed for now. */
   boolean follow(String userId) {
-    try {
-      connection.container().addMessageListener(users, new ChannelTopic(userChannel(userId)));
-      return true;
-    } catch (RuntimeException e) {
-      failed("a user subscription", e);
-      return false;
-    }
+    return channels.follow(userChannel(userId), users, "a user subscription");
   }
 
   void unfollow(String userId) {
     try {
-      connection.container().removeMessageListener(users, new ChannelTopic(userChannel(userId)));
+      channels.unfollow(userChannel(userId), users);
     } catch (RuntimeException e) {
-      failed("a user unsubscription", e);
+      channels.lost("a user unsubscription", e);
     }
   }
 
   long failures() {
-    return failures.get();
+    return channels.failures();
   }
 
   static String userChannel(String userId) {
@@ -113,20 +75,9 @@ final class RedisNotificationFanout implements NotificationFanout {
     return "dugout:node:" + nodeId + ":notifications";
   }
 
-  private void send(String channel, String json, String what) {
-    try {
-      redis.convertAndSend(channel, json);
-    } catch (RuntimeException e) {
-      failed(what, e);
-    }
-  }
-
-  private void failed(String what, RuntimeException e) {
-    failures.incrementAndGet();
-    long now = System.currentTimeMillis();
-    if (now - lastWarning > 30_000) {
-      lastWarning = now;
-      log.warn("Redis Pub/Sub: {} was lost ({}); more within 30 s not logged", what, e.toString());
+  private void published(Published published) {
+    if (!published.nodeId().equals(nodeId)) {
+      receiver.published(published.notification());
     }
   }
 

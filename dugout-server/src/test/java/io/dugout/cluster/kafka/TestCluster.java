@@ -54,7 +54,7 @@ public final class TestCluster implements AutoCloseable {
 
     /** The partitions of the notifications topic this node stores now. */
     public Set<Integer> ownedNotifications() {
-      return context.getBean(NotificationOwner.class).owned();
+      return context.getBean(NotificationNode.class).owned();
     }
 
     /** Messages this node delivered from the store because their publish was lost. */

@@ -1,0 +1,270 @@
+package io.dugout.cluster.kafka;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This node's member of one consumer group: it polls the partitions Kafka gave it and hands each
+ * partition's records, in partition order, to a {@link Handler} that writes them to a store.
+ *
+ * <p>The partitions of one poll are handled in parallel (on virtual threads), each in order; the
+ * consumer itself is used only on the polling thread. Offsets are committed only up to the records
+ * the handler finished, so a crash or a rebalance repeats records, never skips one. When the
+ * handler stops short, the partition is sought back to the first record it did not finish, which is
+ * tried again, after a pause, before anything after it. {@link #stop} ends the loop and closes the
+ * consumer (it leaves the group, so its partitions move at once).
+ */
+final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
+
+  private static final Logger log = LoggerFactory.getLogger(OrderedConsumer.class);
+
+  private static final Duration POLL = Duration.ofMillis(200);
+  private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+  private static final Duration COMMIT_ON_REVOKE = Duration.ofSeconds(2);
+
+  /** Writes a partition's records to a store, in order. */
+  interface Handler {
+
+    /**
+     * Writes the records (one partition's, of one poll) in order; says how far it got. Called on a
+     * thread of its own per partition, never for one partition twice at once.
+     */
+    Progress handle(List<ConsumerRecord<String, byte[]>> records);
+
+    /** Partitions that came to this node; before any of their records is handled. */
+    default void assigned(Collection<TopicPartition> partitions) {}
+
+    /** Partitions that left this node (revoked or lost). */
+    default void revoked(Collection<TopicPartition> partitions) {}
+  }
+
+  /**
+   * How far a {@link Handler} got: the offset to go on from, and the failure that stopped it short
+   * (null when it finished every record).
+   */
+  record Progress(long next, RuntimeException failure) {
+
+    static Progress finished(List<ConsumerRecord<String, byte[]>> records) {
+      return new Progress(records.getLast().offset() + 1, null);
+    }
+
+    static Progress stoppedAt(long offset, RuntimeException failure) {
+      return new Progress(offset, failure);
+    }
+  }
+
+  /** When offsets are committed. */
+  enum Commits {
+    /** After each poll, waiting for the broker; nothing more when partitions leave. */
+    SYNC,
+    /**
+     * After each poll without waiting, so the next poll (and every request behind it) never waits
+     * for a round trip to the group coordinator, or for a minute while the broker is away; a commit
+     * that fails only repeats written records, and a later commit covers an earlier one. Before
+     * partitions leave this node it commits synchronously, bounded to 2 s: the next owner starts
+     * after the last commit, and what was written here but committed only asynchronously would
+     * otherwise come to it again (harmless, but work).
+     */
+    ASYNC
+  }
+
+  private final Consumer<String, byte[]> consumer;
+  private final String topic;
+  private final String name;
+  private final Commits commits;
+  private final Handler handler;
+  private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
+  private final AtomicLong failures = new AtomicLong();
+  private final ExecutorService partitions;
+  private volatile boolean running = true;
+  private volatile long lastWarning;
+
+  /**
+   * @param name what this consumer is, in logs and its threads' names ({@code sequencer})
+   */
+  OrderedConsumer(
+      Consumer<String, byte[]> consumer,
+      String topic,
+      String name,
+      Commits commits,
+      Handler handler) {
+    this.consumer = consumer;
+    this.topic = topic;
+    this.name = name;
+    this.commits = commits;
+    this.handler = handler;
+    this.partitions =
+        Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("dugout-" + name + "-", 0).factory());
+  }
+
+  @Override
+  public void run() {
+    try {
+      consumer.subscribe(List.of(topic), this);
+      while (running) {
+        try {
+          pollOnce();
+        } catch (WakeupException e) {
+          // stop() woke the poll
+        } catch (RuntimeException e) {
+          // why: a commit refused after a rebalance, a broker away: the records come again
+          warn(e instanceof KafkaException ? "Kafka" : "handling records", e);
+          pause();
+        }
+      }
+    } finally {
+      partitions.shutdown();
+      try {
+        consumer.close(Duration.ofSeconds(5));
+      } catch (RuntimeException e) {
+        log.warn("Closing the {} consumer failed: {}", name, e.toString());
+      }
+    }
+  }
+
+  /** Ends the loop; the consumer leaves the group, so its partitions move at once. */
+  void stop() {
+    running = false;
+    consumer.wakeup();
+  }
+
+  /** The consumer, for its client metrics (which Kafka keeps safe to read from any thread). */
+  Consumer<String, byte[]> consumer() {
+    return consumer;
+  }
+
+  /** How many store writes failed and were tried again. */
+  long failures() {
+    return failures.get();
+  }
+
+  /** The partitions of the topic this node owns now. */
+  Set<Integer> owned() {
+    return Set.copyOf(owned);
+  }
+
+  /** How many partitions of the topic this node owns now. */
+  int partitions() {
+    return owned.size();
+  }
+
+  private void pollOnce() {
+    var records = consumer.poll(POLL);
+    if (records.isEmpty()) {
+      return;
+    }
+    var work = new HashMap<TopicPartition, Future<Progress>>();
+    for (var partition : records.partitions()) {
+      var batch = records.records(partition);
+      work.put(partition, partitions.submit(() -> handler.handle(batch)));
+    }
+    Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+    boolean failed = false;
+    for (var entry : work.entrySet()) {
+      var partition = entry.getKey();
+      var batch = records.records(partition);
+      var progress = await(entry.getValue());
+      if (progress.failure() != null) {
+        failures.incrementAndGet();
+        warn("a store write", progress.failure());
+      }
+      long next = progress.next();
+      if (next > batch.getFirst().offset()) {
+        done.put(partition, new OffsetAndMetadata(next));
+      }
+      if (next <= batch.getLast().offset()) {
+        // why: nothing after the failed record in its partition may be written before it
+        consumer.seek(partition, next);
+        failed = true;
+      }
+    }
+    if (!done.isEmpty()) {
+      switch (commits) {
+        case SYNC -> consumer.commitSync(done);
+        case ASYNC -> consumer.commitAsync(done, this::committed);
+      }
+    }
+    if (failed) {
+      pause();
+    }
+  }
+
+  private Progress await(Future<Progress> result) {
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WakeupException();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("the " + name + " failed on a partition", e.getCause());
+    }
+  }
+
+  private void committed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception error) {
+    if (error != null) {
+      log.debug("Committing offsets {} failed; their records may come again: {}", offsets, error);
+    }
+  }
+
+  @Override
+  public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+    partitions.forEach(p -> owned.add(p.partition()));
+    handler.assigned(partitions);
+  }
+
+  @Override
+  public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    if (commits == Commits.ASYNC && !partitions.isEmpty()) {
+      try {
+        consumer.commitSync(COMMIT_ON_REVOKE);
+      } catch (RuntimeException e) {
+        log.debug("Committing before giving up partitions failed: {}", e.toString());
+      }
+    }
+    partitions.forEach(p -> owned.remove(p.partition()));
+    handler.revoked(partitions);
+  }
+
+  @Override
+  public void onPartitionsLost(Collection<TopicPartition> partitions) {
+    onPartitionsRevoked(partitions);
+  }
+
+  private void warn(String what, RuntimeException e) {
+    long now = System.currentTimeMillis();
+    if (now - lastWarning > 30_000) {
+      lastWarning = now;
+      log.warn(
+          "The {} paused, {} failed (tried again; more within 30 s not logged)", name, what, e);
+    }
+  }
+
+  private void pause() {
+    try {
+      Thread.sleep(RETRY_PAUSE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = false;
+    }
+  }
+}
