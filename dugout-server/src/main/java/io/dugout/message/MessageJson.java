@@ -33,6 +33,15 @@ public final class MessageJson {
     return MAPPER.readValue(json, Message.class);
   }
 
+  /** The message's JSON as a string, for stores that keep strings (Redis). */
+  public static String writeString(Message message) {
+    return MAPPER.writeValueAsString(message);
+  }
+
+  public static Message read(String json) {
+    return MAPPER.readValue(json, Message.class);
+  }
+
   /** Each message's JSON, in the same order. */
   public static List<byte[]> writeAll(List<Message> messages) {
     var json = new ArrayList<byte[]>(messages.size());

@@ -2,6 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.message.HistoryCache;
 import io.dugout.message.Message;
+import io.dugout.message.MessageJson;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ final class RedisHistoryCache implements HistoryCache {
           "stored",
           Long.toString(outages.trustedFrom()),
           Long.toString(message.seq()),
-          MessageJson.write(message),
+          MessageJson.writeString(message),
           messagesPerRoom,
           ttlMillis);
       outages.succeeded();
@@ -124,7 +125,7 @@ final class RedisHistoryCache implements HistoryCache {
       args.add(Long.toString(newestFirst.getLast().seq()));
       args.add(Long.toString(newestFirst.getFirst().seq()));
       for (Message message : newestFirst.reversed()) {
-        args.add(MessageJson.write(message));
+        args.add(MessageJson.writeString(message));
       }
       redis.execute(WRITE, keys(roomId), args.toArray());
       outages.succeeded();

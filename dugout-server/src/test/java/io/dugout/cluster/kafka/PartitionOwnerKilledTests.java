@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -147,7 +149,10 @@ class PartitionOwnerKilledTests {
     throw new AssertionError("no room landed in a partition of " + node);
   }
 
-  /** The partitions the named node's consumer owns, as the broker's group coordinator says. */
+  /**
+   * The partitions the named node's consumer owns, as the broker's group coordinator says; none
+   * while the group does not exist yet (no node has joined it).
+   */
   private static Set<Integer> owned(Admin admin, TestCluster cluster, String node) {
     try {
       var group =
@@ -161,6 +166,11 @@ class PartitionOwnerKilledTests {
           .flatMap(m -> m.assignment().topicPartitions().stream())
           .map(TopicPartition::partition)
           .collect(Collectors.toSet());
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof GroupIdNotFoundException) {
+        return Set.of();
+      }
+      throw new AssertionError("describing group " + cluster.group() + " failed", e);
     } catch (Exception e) {
       throw new AssertionError("describing group " + cluster.group() + " failed", e);
     }
