@@ -1,6 +1,8 @@
 package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -28,8 +30,9 @@ import org.springframework.web.servlet.HandlerMapping;
  * throws) goes on through the full chain, which answers it as it answers every request: errors look
  * the same either way, at the price of a second attempt that only failing requests pay.
  *
- * <p>It names the route for the access log and the {@code http.server.requests} metric, and writes
- * the security headers Spring Security writes on every response.
+ * <p>It names the route for the access log and the {@code http.server.requests} metric, writes the
+ * security headers Spring Security writes on every response, and counts, per route, the requests it
+ * answered and those it passed on ({@code dugout.http.lean.requests}).
  */
 final class LeanReads extends OncePerRequestFilter {
 
@@ -50,8 +53,8 @@ final class LeanReads extends OncePerRequestFilter {
   private final List<Matcher> routes;
   private final TokenVerifier tokens;
 
-  LeanReads(List<LeanRoute> routes, TokenVerifier tokens) {
-    this.routes = routes.stream().map(Matcher::new).toList();
+  LeanReads(List<LeanRoute> routes, TokenVerifier tokens, MeterRegistry meters) {
+    this.routes = routes.stream().map(route -> new Matcher(route, meters)).toList();
     this.tokens = tokens;
   }
 
@@ -84,7 +87,9 @@ final class LeanReads extends OncePerRequestFilter {
     for (Matcher route : routes) {
       String variable = route.variableIn(request.getMethod(), path);
       if (variable != null) {
-        return answer(route, variable, request);
+        byte[] body = answer(route, variable, request);
+        (body == null ? route.passed : route.answered).increment();
+        return body;
       }
     }
     return null;
@@ -92,7 +97,7 @@ final class LeanReads extends OncePerRequestFilter {
 
   private byte[] answer(Matcher route, String variable, HttpServletRequest request) {
     String token = bearerToken(request);
-    if (token == null || !acceptsJson(request) || hasBody(request)) {
+    if (token == null || !acceptsJson(request) || hasBody(request) || !plainQuery(request)) {
       return null;
     }
     try {
@@ -155,20 +160,52 @@ final class LeanReads extends OncePerRequestFilter {
     }
   }
 
+  /**
+   * True when the query string, if any, needs no decoding: letters, digits, {@code = & - _ .}.
+   * Anything else (percent-encoding, broken or not, {@code +}, …) is the full chain's to judge,
+   * which names a parameter the container could not decode where the container would drop it.
+   */
+  private static boolean plainQuery(HttpServletRequest request) {
+    String query = request.getQueryString();
+    if (query == null) {
+      return true;
+    }
+    for (int i = 0; i < query.length(); i++) {
+      char c = query.charAt(i);
+      if (!isPlain(c) && "=&.".indexOf(c) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** ASCII letters, digits, {@code -} and {@code _}. */
+  private static boolean isPlain(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '_';
+  }
+
   private static boolean hasBody(HttpServletRequest request) {
     return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
   }
 
-  /** A route's template split at its one variable. */
+  /** A route's template split at its one variable, and its counters. */
   private static final class Matcher {
 
     private final LeanRoute route;
     private final String method;
     private final String prefix;
     private final String suffix;
+    private final Counter answered;
+    private final Counter passed;
 
-    Matcher(LeanRoute route) {
+    Matcher(LeanRoute route, MeterRegistry meters) {
       this.route = route;
+      this.answered = counter(meters, route, "answered");
+      this.passed = counter(meters, route, "passed");
       this.method = route.method().toUpperCase(Locale.ROOT);
       String template = route.template();
       int open = template.indexOf('{');
@@ -178,6 +215,15 @@ final class LeanReads extends OncePerRequestFilter {
       }
       this.prefix = template.substring(0, open);
       this.suffix = template.substring(close + 1);
+    }
+
+    private static Counter counter(MeterRegistry meters, LeanRoute route, String outcome) {
+      return Counter.builder("dugout.http.lean.requests")
+          .description(
+              "requests of a hot route: answered by the lean door, or passed to the full chain")
+          .tag("route", route.template())
+          .tag("outcome", outcome)
+          .register(meters);
     }
 
     /** The path variable when the request is this route's, else null. */
@@ -190,14 +236,7 @@ final class LeanReads extends OncePerRequestFilter {
       }
       int end = path.length() - suffix.length();
       for (int i = prefix.length(); i < end; i++) {
-        char c = path.charAt(i);
-        boolean plain =
-            (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '_';
-        if (!plain) {
+        if (!isPlain(path.charAt(i))) {
           return null;
         }
       }

@@ -2,6 +2,7 @@ package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
 import io.dugout.system.Problems;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -59,8 +60,9 @@ class SecurityConfiguration implements WebMvcConfigurer {
    */
   @Bean
   @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
-  FilterRegistrationBean<LeanReads> leanReads(List<LeanRoute> routes, TokenVerifier tokens) {
-    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens));
+  FilterRegistrationBean<LeanReads> leanReads(
+      List<LeanRoute> routes, TokenVerifier tokens, MeterRegistry meters) {
+    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens, meters));
     registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
     return registration;
   }

@@ -6,17 +6,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Over real HTTP, a hot read answers the same through the lean door as through the full chain:
  * status, body and headers; and every error on its routes is still the full chain's.
  */
 class LeanReadsApiTests extends ApiTest {
+
+  private static final String HISTORY = "/api/v1/rooms/{roomId}/messages";
+  private static final String ENTER = "/api/v1/rooms/{roomId}/enter";
+
+  @Autowired MeterRegistry meters;
 
   /** Headers that describe the transfer, not the answer. */
   private static final Set<String> TRANSFER =
@@ -51,11 +58,15 @@ class LeanReadsApiTests extends ApiTest {
     var posted = client.postJson(token, "/api/v1/rooms/" + roomId + "/messages", image);
     assertThat(posted.status()).as(posted.body()).isEqualTo(201);
     for (String query : List.of("?limit=3", "?before=4&limit=2", "?after=1", "")) {
+      double answered = count(HISTORY, "answered");
+      double passed = count(HISTORY, "passed");
       var lean = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + query);
       // why: the lean door leaves a repeated parameter to the full chain, which reads the first
       String repeated = query.isEmpty() ? "?limit=50&limit=50" : query + "&" + query.substring(1);
       var full = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + repeated);
 
+      assertThat(count(HISTORY, "answered")).as("answered by the door").isEqualTo(answered + 1);
+      assertThat(count(HISTORY, "passed")).as("passed to the full chain").isEqualTo(passed + 1);
       assertThat(lean.status()).as(query).isEqualTo(200);
       assertSame(lean, full);
     }
@@ -66,10 +77,14 @@ class LeanReadsApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     say(token, roomId, "c-1", "hello");
+    double answered = count(ENTER, "answered");
+    double passed = count(ENTER, "passed");
     var lean = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null);
     // why: the lean door leaves requests with a body to the full chain, which ignores this one
     var full = client.post(token, "/api/v1/rooms/" + roomId + "/enter", "{}");
 
+    assertThat(count(ENTER, "answered")).as("answered by the door").isEqualTo(answered + 1);
+    assertThat(count(ENTER, "passed")).as("passed to the full chain").isEqualTo(passed + 1);
     assertThat(lean.status()).isEqualTo(200);
     assertThat(lean.json().get("messages")).hasSize(1);
     assertSame(lean, full);
@@ -126,6 +141,15 @@ class LeanReadsApiTests extends ApiTest {
     assertThat(metrics)
         .containsPattern(
             "http_server_requests_seconds_count\\{[^}]*uri=\"/api/v1/rooms/\\{roomId\\}/messages\"");
+  }
+
+  private double count(String route, String outcome) {
+    return meters
+        .get("dugout.http.lean.requests")
+        .tag("route", route)
+        .tag("outcome", outcome)
+        .counter()
+        .count();
   }
 
   private static void assertSame(ApiResponse lean, ApiResponse full) {

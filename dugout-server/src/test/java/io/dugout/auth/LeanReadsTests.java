@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.system.AccessLog;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +30,10 @@ class LeanReadsTests {
 
   private final List<String> answered = new ArrayList<>();
   private final LeanReads door =
-      new LeanReads(List.of(route("GET", "/api/v1/rooms/{roomId}/messages")), verifier());
+      new LeanReads(
+          List.of(route("GET", "/api/v1/rooms/{roomId}/messages")),
+          verifier(),
+          new SimpleMeterRegistry());
 
   @Test
   void answersAGoodRequestItselfWithJsonAndTheSecurityHeaders() throws Exception {
@@ -51,6 +55,12 @@ class LeanReadsTests {
     assertThat(request.getAttribute(AccessLog.USER_ATTRIBUTE)).isEqualTo("alice");
     assertThat(request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE))
         .isEqualTo("/api/v1/rooms/{roomId}/messages");
+  }
+
+  @Test
+  void takesAPlainQuery() throws Exception {
+    assertAnswered(withQuery("before=120&limit=50"));
+    assertAnswered(withQuery("after=0&limit=5&x=y_z-1.2"));
   }
 
   @Test
@@ -126,9 +136,14 @@ class LeanReadsTests {
 
   @Test
   void refusesATemplateWithoutExactlyOneVariable() {
-    assertThatThrownBy(() -> new LeanReads(List.of(route("GET", "/a/b")), verifier()))
+    assertThatThrownBy(
+            () ->
+                new LeanReads(List.of(route("GET", "/a/b")), verifier(), new SimpleMeterRegistry()))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new LeanReads(List.of(route("GET", "/a/{x}/{y}")), verifier()))
+    assertThatThrownBy(
+            () ->
+                new LeanReads(
+                    List.of(route("GET", "/a/{x}/{y}")), verifier(), new SimpleMeterRegistry()))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -138,6 +153,12 @@ class LeanReadsTests {
     door.doFilter(request, response, chain);
     assertThat(chain.getRequest()).isNull();
     assertThat(response.getStatus()).isEqualTo(200);
+  }
+
+  private static MockHttpServletRequest withQuery(String query) {
+    var request = withToken("GET", PATH, GOOD);
+    request.setQueryString(query);
+    return request;
   }
 
   private static MockHttpServletRequest withToken(String method, String path, String token) {
