@@ -35,8 +35,9 @@ class HistoryRoute implements LeanRoute {
     Long before = number(request, "before");
     Long after = number(request, "after");
     Long limit = number(request, "limit");
-    return messages.historyJson(
-        caller, roomId, before, after, limit == null ? null : Math.toIntExact(limit));
+    return messages
+        .historyJson(caller, roomId, before, after, limit == null ? null : Math.toIntExact(limit))
+        .toJson();
   }
 
   /**

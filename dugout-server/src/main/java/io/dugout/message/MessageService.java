@@ -84,12 +84,13 @@ public class MessageService {
   }
 
   /**
-   * The same page as {@link #history}, as the JSON of a {@link HistoryPage}, made of the stored
-   * messages' JSON without decoding them where the store keeps it.
+   * The same page as {@link #history}, each message as its {@link MessageJson}: the stored JSON,
+   * not decoded, where the store keeps it.
    */
-  public byte[] historyJson(Caller caller, String roomId, Long before, Long after, Integer limit) {
+  public JsonPage historyJson(
+      Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::afterJson, this::newestJson);
-    return MessageJson.page(page.items(), page.hasMore());
+    return new JsonPage(page.items(), page.hasMore());
   }
 
   private <T> Page<T> page(

@@ -41,8 +41,9 @@ class EnterRoute implements LeanRoute {
 
   @Override
   public byte[] answer(Caller caller, String roomId, HttpServletRequest request) {
-    byte[] room = json.writeValueAsBytes(rooms.get(caller, roomId));
-    byte[] page = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
+    var latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
+    byte[] room = json.writeValueAsBytes(rooms.enteredView(caller, roomId, latest.newest()));
+    byte[] page = latest.toJson();
     // why: Entered is {room, messages, hasMore}; the page is {messages, hasMore}, so the answer is
     // the room followed by the page without its opening brace
     var out = new ByteArrayOutputStream(ROOM.length + room.length + page.length);

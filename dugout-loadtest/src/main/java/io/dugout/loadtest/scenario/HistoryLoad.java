@@ -211,7 +211,8 @@ record HistoryLoad(
     long started = System.nanoTime();
     DugoutApi.Response response;
     try {
-      response = connection.request(method, path, token, "GET".equals(method) ? null : "{}");
+      // why: neither history nor enter takes a body; the API documents none
+      response = connection.request(method, path, token, null);
     } catch (RuntimeException ex) {
       metrics.error(ex.getMessage());
       return -1;

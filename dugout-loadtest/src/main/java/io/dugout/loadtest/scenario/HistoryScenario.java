@@ -127,8 +127,7 @@ public final class HistoryScenario implements Scenario {
 
   private static FloorHttpServer.Answer capture(
       HttpConnection connection, String token, String method, String path) {
-    DugoutApi.Response response =
-        connection.request(method, path, token, "GET".equals(method) ? null : "{}");
+    DugoutApi.Response response = connection.request(method, path, token, null);
     if (response.status() != 200) {
       throw new TargetException(
           "capturing " + method + " " + path + " for the floor failed: HTTP " + response.status());

@@ -1,0 +1,20 @@
+package io.dugout.message;
+
+import java.util.List;
+
+/**
+ * A {@link HistoryPage} whose messages are given as their {@link MessageJson}, newest first, so an
+ * answer can carry them without decoding them.
+ */
+public record JsonPage(List<byte[]> messages, boolean hasMore) {
+
+  /** The JSON of the {@link HistoryPage}: the same bytes the API's mapper writes for it. */
+  public byte[] toJson() {
+    return MessageJson.page(messages, hasMore);
+  }
+
+  /** The page's newest message, decoded; null when the page is empty. */
+  public Message newest() {
+    return messages.isEmpty() ? null : MessageJson.read(messages.getFirst());
+  }
+}
