@@ -70,7 +70,7 @@ public final class StompTestClient implements AutoCloseable {
     sendRaw(frame.toString());
   }
 
-  void subscribe(String id, String destination, String... extraHeaders) {
+  public void subscribe(String id, String destination, String... extraHeaders) {
     var headers = new LinkedHashMap<String, String>();
     headers.put("id", id);
     headers.put("destination", destination);

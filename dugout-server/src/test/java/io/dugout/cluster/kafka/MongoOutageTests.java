@@ -17,8 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * MongoDB made unreachable for both nodes (the loopback proxy between them and the store cut, so
  * connects are refused): sends get {@code unavailable} on REST and STOMP — never a receipt —
- * history reads get {@code unavailable}, subscribers get nothing; once MongoDB is reachable again,
- * the sends resent with their clientMsgIds are stored once, in order, and delivered.
+ * history reads get {@code unavailable}, subscribers get nothing, a new SUBSCRIBE gets an ERROR;
+ * once MongoDB is reachable again, the sends resent with their clientMsgIds are stored once, in
+ * order, and delivered.
  */
 class MongoOutageTests {
 
@@ -82,6 +83,19 @@ class MongoOutageTests {
           assertThat(aliceStomp.isClosed()).as("the session stays open").isFalse();
 
           assertThat(carol.poll(Duration.ofSeconds(1))).as("nothing delivered").isNull();
+
+          // a SUBSCRIBE needs the store (membership, last seq): refused with an ERROR naming it
+          try (var bob = StompTestClient.connect(b.port(), b.client().token("bob"))) {
+            bob.subscribe("late", "/topic/rooms." + room, "receipt", "sub-late");
+            var refused =
+                bob.await(
+                    f -> f.command().equals("ERROR") || f.command().equals("RECEIPT"),
+                    Duration.ofSeconds(20));
+            assertThat(refused.command()).as("an ERROR, never a RECEIPT").isEqualTo("ERROR");
+            assertThat(refused.header("message"))
+                .contains("cannot subscribe to room " + room)
+                .contains("MongoDB");
+          }
         } finally {
           proxy.restore();
         }
@@ -94,6 +108,11 @@ class MongoOutageTests {
         var stored = ledger.assertHistoryKeepsEveryAcknowledgedSendOnce(b.client(), alice);
         assertThat(stored).hasSize(5);
         assertThat(seqs(carol, 4)).containsExactly(2L, 3L, 4L, 5L);
+        // the refused subscriber subscribes again, as clients would, and misses nothing
+        try (var bob = StompTestClient.connect(b.port(), b.client().token("bob"))) {
+          bob.subscribeAndWait("again", "/topic/rooms." + room, "since-seq", "0");
+          assertThat(seqs(bob, 5)).containsExactly(1L, 2L, 3L, 4L, 5L);
+        }
       }
     }
   }
