@@ -17,9 +17,6 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 @EnableWebSocket
 class RealtimeConfiguration implements WebSocketConfigurer {
 
-  /** Per-connection buffer size: what 10,000 idle connections cost is mostly these buffers. */
-  static final int BUFFER_BYTES = 2 * 1024;
-
   private final StompEndpoint endpoint;
 
   RealtimeConfiguration(StompEndpoint endpoint) {
@@ -36,10 +33,10 @@ class RealtimeConfiguration implements WebSocketConfigurer {
    * reassembled up to {@code dugout.realtime.max-frame-bytes}.
    */
   @Bean
-  ServletServerContainerFactoryBean webSocketContainer() {
+  ServletServerContainerFactoryBean webSocketContainer(RealtimeProperties properties) {
     var container = new ServletServerContainerFactoryBean();
-    container.setMaxTextMessageBufferSize(BUFFER_BYTES);
-    container.setMaxBinaryMessageBufferSize(BUFFER_BYTES);
+    container.setMaxTextMessageBufferSize(properties.connectionBufferBytes());
+    container.setMaxBinaryMessageBufferSize(properties.connectionBufferBytes());
     return container;
   }
 
@@ -48,10 +45,11 @@ class RealtimeConfiguration implements WebSocketConfigurer {
    * are far smaller, and larger reads and writes simply take more than one pass.
    */
   @Bean
-  TomcatConnectorCustomizer smallSocketBuffers() {
+  TomcatConnectorCustomizer smallSocketBuffers(RealtimeProperties properties) {
+    String bytes = String.valueOf(properties.connectionBufferBytes());
     return connector -> {
-      connector.setProperty("socket.appReadBufSize", String.valueOf(BUFFER_BYTES));
-      connector.setProperty("socket.appWriteBufSize", String.valueOf(BUFFER_BYTES));
+      connector.setProperty("socket.appReadBufSize", bytes);
+      connector.setProperty("socket.appWriteBufSize", bytes);
     };
   }
 

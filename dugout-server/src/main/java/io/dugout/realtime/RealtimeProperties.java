@@ -19,6 +19,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param membershipCheckInterval cluster mode: how often each node checks its live room
  *     subscriptions against the store and ends those of users who are no longer members (a removal
  *     reaches other nodes over Redis Pub/Sub, which may lose it)
+ * @param connectionBufferBytes the size of each of the buffers every WebSocket connection keeps for
+ *     its life (Tomcat's socket read and write buffers, its WebSocket frame, message and encoding
+ *     buffers): what an idle connection costs is mostly these. Larger frames take several passes in
+ *     and go out as several WebSocket fragments. Tomcat reads it once per JVM, at start.
  */
 @ConfigurationProperties("dugout.realtime")
 public record RealtimeProperties(
@@ -30,4 +34,24 @@ public record RealtimeProperties(
     @DefaultValue("50") double messagesPerSecond,
     @DefaultValue("100") int messageBurst,
     @DefaultValue("1s") Duration typingInterval,
-    @DefaultValue("30s") Duration membershipCheckInterval) {}
+    @DefaultValue("30s") Duration membershipCheckInterval,
+    @DefaultValue(RealtimeProperties.CONNECTION_BUFFER_BYTES) int connectionBufferBytes) {
+
+  /** The default of {@code dugout.realtime.connection-buffer-bytes}. */
+  static final String CONNECTION_BUFFER_BYTES = "1024";
+
+  /**
+   * The smallest size allowed: room for any frame header and a typical STOMP command in one pass.
+   */
+  static final int MIN_CONNECTION_BUFFER_BYTES = 256;
+
+  public RealtimeProperties {
+    if (connectionBufferBytes < MIN_CONNECTION_BUFFER_BYTES) {
+      throw new IllegalArgumentException(
+          "dugout.realtime.connection-buffer-bytes must be at least "
+              + MIN_CONNECTION_BUFFER_BYTES
+              + ", was "
+              + connectionBufferBytes);
+    }
+  }
+}

@@ -6,9 +6,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * Shrinks the three buffers Tomcat's WebSocket layer gives every session (a frame read buffer, a
- * write buffer and a text-encoding buffer) from 8 KiB to {@link
- * RealtimeConfiguration#BUFFER_BYTES}: 18 KiB less heap per idle connection. Larger frames are read
- * in several passes and sent as several WebSocket fragments, which every client reassembles.
+ * write buffer and a text-encoding buffer) from 8 KiB to {@code
+ * dugout.realtime.connection-buffer-bytes}. Larger frames are read in several passes and sent as
+ * several WebSocket fragments, which every client reassembles.
  *
  * <p>Tomcat reads this size only from a system property, once, when its WebSocket classes load
  * while the web server starts; so it is set here, before the application context exists. A value
@@ -22,7 +22,11 @@ public final class WebSocketBufferSize implements EnvironmentPostProcessor {
   public void postProcessEnvironment(
       ConfigurableEnvironment environment, SpringApplication application) {
     if (System.getProperty(PROPERTY) == null) {
-      System.setProperty(PROPERTY, String.valueOf(RealtimeConfiguration.BUFFER_BYTES));
+      System.setProperty(
+          PROPERTY,
+          environment.getProperty(
+              "dugout.realtime.connection-buffer-bytes",
+              RealtimeProperties.CONNECTION_BUFFER_BYTES));
     }
   }
 }

@@ -1,8 +1,12 @@
 package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.mock.env.MockEnvironment;
 
 /**
  * Tomcat's per-session WebSocket buffers are small ({@link WebSocketBufferSize}), and frames larger
@@ -17,7 +21,8 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
     var size = constants.getDeclaredField("DEFAULT_BUFFER_SIZE");
     size.setAccessible(true);
 
-    assertThat(size.getInt(null)).isEqualTo(RealtimeConfiguration.BUFFER_BYTES);
+    assertThat(size.getInt(null))
+        .isEqualTo(Integer.parseInt(RealtimeProperties.CONNECTION_BUFFER_BYTES));
   }
 
   @Test
@@ -35,5 +40,46 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
     var frame = bob.await(f -> f.command().equals("MESSAGE"));
 
     assertThat(json(frame).get("content").asString()).isEqualTo(content);
+  }
+
+  @Test
+  void theConfiguredSizeReachesTomcatUnlessTheCommandLineGaveOne() {
+    String before = System.getProperty(WebSocketBufferSize.PROPERTY);
+    try {
+      System.clearProperty(WebSocketBufferSize.PROPERTY);
+      var environment =
+          new MockEnvironment().withProperty("dugout.realtime.connection-buffer-bytes", "4096");
+      new WebSocketBufferSize().postProcessEnvironment(environment, new SpringApplication());
+      assertThat(System.getProperty(WebSocketBufferSize.PROPERTY)).isEqualTo("4096");
+
+      System.setProperty(WebSocketBufferSize.PROPERTY, "512");
+      new WebSocketBufferSize().postProcessEnvironment(environment, new SpringApplication());
+      assertThat(System.getProperty(WebSocketBufferSize.PROPERTY)).isEqualTo("512");
+    } finally {
+      if (before == null) {
+        System.clearProperty(WebSocketBufferSize.PROPERTY);
+      } else {
+        System.setProperty(WebSocketBufferSize.PROPERTY, before);
+      }
+    }
+  }
+
+  @Test
+  void aBufferTooSmallForAFrameHeaderIsRefusedAtStart() {
+    assertThatThrownBy(
+            () ->
+                new RealtimeProperties(
+                    Duration.ofSeconds(10),
+                    65536,
+                    5000,
+                    4194304,
+                    Duration.ofSeconds(10),
+                    50,
+                    100,
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(30),
+                    255))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("dugout.realtime.connection-buffer-bytes must be at least 256");
   }
 }
