@@ -1,24 +1,41 @@
 #!/usr/bin/env bash
-# compare.sh ROUND MODE(cache|nocache): a fresh JVM, startup time, then the seeds' send flow once
+# A fresh JVM: its start (until health answers), then the seeds' send flow once, the first load it
+# sees. Run from the repository root after ./mvnw -B -DskipTests package and deploy/aot-train.sh
+# (whose OUT_DIR is AOT_DIR here). Usage:
+#   docs/benchmarks/warm/compare.sh ROUND fat|cache|nocache AOT_DIR OUT_DIR
+# fat: the plain jar, dugout-server/target/dugout-server.jar; cache: the extracted jar
+# AOT_DIR/app/dugout-server.jar with -XX:AOTCache=AOT_DIR/dugout.aot; nocache: the extracted jar
+# alone. OUT_DIR gets the server's log and the load tester's output and report for the run.
+# JAVA a JDK 25 (default: java on the PATH); PORT the server's port (default 18601).
 set -u
-J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
-LT=/work/main/dugout-loadtest/target/dugout-loadtest.jar
-R=$1; MODE=$2
-cd /tmp/aot
-rm -rf run-data
-OPTS=(--enable-native-access=ALL-UNNAMED)
-JAR=/tmp/aot/cur/app/dugout-server.jar
-[ "$MODE" = cache ] && OPTS+=(-XX:AOTCache=/tmp/aot/cur/dugout.aot)
-[ "$MODE" = fat ] && JAR=/work/main/dugout-server/target/dugout-server.jar
-S0=$(date +%s%N)
-$J "${OPTS[@]}" -jar $JAR --server.port=18601 --dugout.data-dir=/tmp/aot/run-data --dugout.auth.try-it-out-service-tokens=true > run-$MODE-$R.log 2>&1 &
-PID=$!
-for i in $(seq 1 400); do curl -sf localhost:18601/actuator/health >/dev/null && break; sleep 0.05; done
-S1=$(date +%s%N)
-echo "$MODE $R ready in $(( (S1-S0)/1000000 )) ms; load $(cut -d' ' -f1 /proc/loadavg)"
-$J -jar $LT send --url http://localhost:18601 --out /tmp/aot/r-$MODE-$R > /tmp/aot/r-$MODE-$R.txt 2>&1
-python3 -c "
-import json;r=json.load(open('/tmp/aot/r-$MODE-$R/result.json'));e=r['latency']['echo'];c=r['latency']['connect']
-print('$MODE $R', {k:r['counts'][k] for k in ('sent','received','lost','errors')}, 'echo avg %.1f p50 %.1f p99 %.1f max %.0f | connect avg %.1f p99 %.1f | gen %s' % (e['avgMs'],e['p50Ms'],e['p99Ms'],e['maxMs'],c['avgMs'],c['p99Ms'],r['generator']))
-" 2>&1 | tail -2
-kill -TERM $PID; wait $PID 2>/dev/null
+round=$1 mode=$2 aot=$3 out=$4
+java=${JAVA:-java}
+port=${PORT:-18601}
+loadtest_jar=dugout-loadtest/target/dugout-loadtest.jar
+jar=$aot/app/dugout-server.jar
+opts=(--enable-native-access=ALL-UNNAMED)
+[ "$mode" = cache ] && opts+=(-XX:AOTCache="$aot/dugout.aot")
+[ "$mode" = fat ] && jar=dugout-server/target/dugout-server.jar
+mkdir -p "$out"
+data=$(mktemp -d)
+s0=$(date +%s%N)
+"$java" "${opts[@]}" -jar "$jar" --server.port="$port" --dugout.data-dir="$data" \
+  --dugout.auth.try-it-out-service-tokens=true >"$out/run-$mode-$round.log" 2>&1 &
+pid=$!
+for i in $(seq 1 400); do
+  curl -sf "localhost:$port/actuator/health" >/dev/null && break
+  sleep 0.05
+done
+s1=$(date +%s%N)
+echo "$mode $round ready in $(( (s1-s0)/1000000 )) ms; load $(cut -d' ' -f1 /proc/loadavg)"
+"$java" -jar "$loadtest_jar" send --url "http://localhost:$port" --out "$out/r-$mode-$round" \
+  >"$out/r-$mode-$round.txt" 2>&1
+python3 - "$out/r-$mode-$round/result.json" "$mode $round" <<'PY' 2>&1 | tail -2
+import json, sys
+r = json.load(open(sys.argv[1])); e = r['latency']['echo']; c = r['latency']['connect']
+print(sys.argv[2], {k: r['counts'][k] for k in ('sent', 'received', 'lost', 'errors')},
+      'echo avg %.1f p50 %.1f p99 %.1f max %.0f | connect avg %.1f p99 %.1f | gen %s'
+      % (e['avgMs'], e['p50Ms'], e['p99Ms'], e['maxMs'], c['avgMs'], c['p99Ms'], r['generator']))
+PY
+kill -TERM $pid; wait $pid 2>/dev/null
+rm -rf "$data"

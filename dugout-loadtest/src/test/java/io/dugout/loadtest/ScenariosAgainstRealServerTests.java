@@ -50,21 +50,9 @@ class ScenariosAgainstRealServerTests {
   void scrapePutsTheServersOwnFiguresBesideTheClients() throws Exception {
     Run run =
         run(
-            "chat",
-            "--users",
-            "4",
-            "--rooms",
-            "1",
-            "--rate",
-            "50",
-            "--duration",
-            "3s",
-            "--ramp-up",
-            "0s",
-            "--scrape",
-            server.url() + "/actuator/prometheus",
-            "--scrape-interval",
-            "500ms");
+            "chat --users 4 --rooms 1 --rate 50 --duration 3s --ramp-up 0s"
+                + " --scrape %s/actuator/prometheus --scrape-interval 500ms"
+                    .formatted(server.url()));
 
     run.assertSucceeded();
     JsonNode figures = run.result.path("server");
@@ -79,63 +67,37 @@ class ScenariosAgainstRealServerTests {
 
   @Test
   void sendFlowGetsEveryMessageBackToItsSender() throws Exception {
-    Run run = run("send", "--users", "6", "--rooms", "2", "--loops", "3", "--ramp-up", "1s");
+    Run run = run("send --users 6 --rooms 2 --loops 3 --ramp-up 1s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    assertThat(counts.path("attempts").asLong()).isEqualTo(18);
-    assertThat(counts.path("sent").asLong()).isEqualTo(18);
-    assertThat(counts.path("expected").asLong()).isEqualTo(18);
-    assertThat(counts.path("received").asLong()).isEqualTo(18);
+    assertThat(run.count("attempts")).isEqualTo(18);
+    assertThat(run.count("sent")).isEqualTo(18);
+    assertThat(run.count("expected")).isEqualTo(18);
+    assertThat(run.count("received")).isEqualTo(18);
     assertThat(run.samples("echo")).isEqualTo(18);
     assertThat(run.samples("connect")).isEqualTo(18);
   }
 
   @Test
   void sustainedSendFlowStopsStartingLoopsAfterItsDuration() throws Exception {
-    Run run =
-        run(
-            "send",
-            "--users",
-            "2",
-            "--rooms",
-            "1",
-            "--loops",
-            "100000",
-            "--duration",
-            "2s",
-            "--ramp-up",
-            "0s");
+    Run run = run("send --users 2 --rooms 1 --loops 100000 --duration 2s --ramp-up 0s");
 
     run.assertSucceeded();
-    long attempts = run.result.path("counts").path("attempts").asLong();
+    long attempts = run.count("attempts");
     assertThat(attempts).isBetween(2L, 100_000L * 2 - 1);
     assertThat(run.samples("echo")).isEqualTo(attempts);
   }
 
   @Test
   void chatDeliversEveryMessageToEveryMemberOfItsRoom() throws Exception {
-    Run run =
-        run(
-            "chat",
-            "--users",
-            "6",
-            "--rooms",
-            "2",
-            "--rate",
-            "30",
-            "--duration",
-            "3s",
-            "--ramp-up",
-            "1s");
+    Run run = run("chat --users 6 --rooms 2 --rate 30 --duration 3s --ramp-up 1s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    long sent = counts.path("sent").asLong();
+    long sent = run.count("sent");
     assertThat(sent).isPositive();
-    assertThat(counts.path("expected").asLong()).as("3 members per room").isEqualTo(sent * 3);
+    assertThat(run.count("expected")).as("3 members per room").isEqualTo(sent * 3);
     assertThat(run.samples("echo")).isEqualTo(sent);
-    assertThat(run.samples("delivery")).isEqualTo(counts.path("received").asLong());
+    assertThat(run.samples("delivery")).isEqualTo(run.count("received"));
   }
 
   @Test
@@ -145,94 +107,44 @@ class ScenariosAgainstRealServerTests {
     String byAddress = server.url().replace("localhost", "127.0.0.1");
     Run run =
         run(
-            "chat",
-            "--url",
-            server.url() + "," + byAddress,
-            "--users",
-            "6",
-            "--rooms",
-            "2",
-            "--rate",
-            "30",
-            "--duration",
-            "2s",
-            "--ramp-up",
-            "0s");
+            "chat --url %s,%s --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s"
+                .formatted(server.url(), byAddress));
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    assertThat(counts.path("sent").asLong()).isPositive();
-    assertThat(counts.path("lost").asLong()).isZero();
+    assertThat(run.count("sent")).isPositive();
+    assertThat(run.count("lost")).isZero();
     assertThat(run.result.path("options").path("url").asText()).contains(byAddress);
   }
 
   @Test
   void closedLoopChatKeepsEverySenderBusyUntilTheEnd() throws Exception {
-    Run run =
-        run(
-            "chat",
-            "--users",
-            "4",
-            "--rooms",
-            "1",
-            "--closed-loop",
-            "--duration",
-            "2s",
-            "--ramp-up",
-            "0s");
+    Run run = run("chat --users 4 --rooms 1 --closed-loop --duration 2s --ramp-up 0s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    assertThat(counts.path("sent").asLong()).as("several rounds per sender").isGreaterThan(4 * 3);
-    assertThat(counts.path("expected").asLong()).isEqualTo(counts.path("sent").asLong() * 4);
+    assertThat(run.count("sent")).as("several rounds per sender").isGreaterThan(4 * 3);
+    assertThat(run.count("expected")).isEqualTo(run.count("sent") * 4);
   }
 
   @Test
   void fanoutDeliversEveryMessageToEverySubscriber() throws Exception {
-    Run run =
-        run(
-            "fanout",
-            "--users",
-            "8",
-            "--senders",
-            "2",
-            "--rate",
-            "20",
-            "--duration",
-            "3s",
-            "--ramp-up",
-            "1s");
+    Run run = run("fanout --users 8 --senders 2 --rate 20 --duration 3s --ramp-up 1s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    long sent = counts.path("sent").asLong();
+    long sent = run.count("sent");
     assertThat(sent).isPositive();
-    assertThat(counts.path("expected").asLong()).isEqualTo(sent * 8);
+    assertThat(run.count("expected")).isEqualTo(sent * 8);
     assertThat(run.samples("echo")).isEqualTo(sent);
   }
 
   @Test
   void notifyDeliversEveryStoredNotificationLiveToEachRecipient() throws Exception {
-    Run run =
-        run(
-            "notify",
-            "--users",
-            "12",
-            "--batch",
-            "5",
-            "--senders",
-            "2",
-            "--rate",
-            "20",
-            "--duration",
-            "3s");
+    Run run = run("notify --users 12 --batch 5 --senders 2 --rate 20 --duration 3s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
     long batches = run.samples("batch");
-    assertThat(batches).isEqualTo(counts.path("attempts").asLong()).isPositive();
-    assertThat(counts.path("sent").asLong()).isEqualTo(batches * 5);
-    assertThat(counts.path("expected").asLong()).isEqualTo(batches * 5);
+    assertThat(batches).isEqualTo(run.count("attempts")).isPositive();
+    assertThat(run.count("sent")).isEqualTo(batches * 5);
+    assertThat(run.count("expected")).isEqualTo(batches * 5);
     assertThat(run.samples("delivery")).isEqualTo(batches * 5);
     JsonNode cost = run.result.path("tables").get(0);
     assertThat(cost.path("title").asString()).isEqualTo("cost of a batch");
@@ -241,47 +153,23 @@ class ScenariosAgainstRealServerTests {
 
   @Test
   void closedLoopNotifyKeepsEverySenderBusyUntilTheEnd() throws Exception {
-    Run run =
-        run(
-            "notify",
-            "--users",
-            "4",
-            "--batch",
-            "4",
-            "--senders",
-            "1",
-            "--closed-loop",
-            "--duration",
-            "2s");
+    Run run = run("notify --users 4 --batch 4 --senders 1 --closed-loop --duration 2s");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    assertThat(counts.path("attempts").asLong()).as("many batches back to back").isGreaterThan(10);
-    assertThat(counts.path("received").asLong()).isEqualTo(counts.path("sent").asLong());
+    assertThat(run.count("attempts")).as("many batches back to back").isGreaterThan(10);
+    assertThat(run.count("received")).isEqualTo(run.count("sent"));
   }
 
   @Test
   void historyReadsTheRequestedPageAtEveryCursorDepth() throws Exception {
     Run run =
         run(
-            "history",
-            "--messages",
-            "300",
-            "--clients",
-            "4",
-            "--requests",
-            "25",
-            "--enter-requests",
-            "10",
-            "--page-size",
-            "20",
-            "--depth-buckets",
-            "3");
+            "history --messages 300 --clients 4 --requests 25 --enter-requests 10 --page-size 20"
+                + " --depth-buckets 3");
 
     run.assertSucceeded();
-    JsonNode counts = run.result.path("counts");
-    assertThat(counts.path("attempts").asLong()).isEqualTo(4 * 25 + 4 * 10);
-    assertThat(counts.path("received").asLong()).isEqualTo(4 * 25 + 4 * 10);
+    assertThat(run.count("attempts")).isEqualTo(4 * 25 + 4 * 10);
+    assertThat(run.count("received")).isEqualTo(4 * 25 + 4 * 10);
     assertThat(run.samples("history")).isEqualTo(100);
     assertThat(run.samples("enter")).isEqualTo(40);
     JsonNode depth = run.result.path("tables").get(0);
@@ -298,18 +186,8 @@ class ScenariosAgainstRealServerTests {
       throws Exception {
     Run run =
         run(
-            "history",
-            "--messages",
-            "100",
-            "--clients",
-            "3",
-            "--requests",
-            "20",
-            "--enter-requests",
-            "10",
-            "--page-size",
-            "20",
-            "--floor");
+            "history --messages 100 --clients 3 --requests 20 --enter-requests 10 --page-size 20"
+                + " --floor");
 
     run.assertSucceeded();
     assertThat(run.samples("history")).isEqualTo(60);
@@ -322,30 +200,14 @@ class ScenariosAgainstRealServerTests {
     assertThat(floor.path("counts").path("errors").asLong()).isZero();
     run.assertRatio("history");
     run.assertRatio("enter");
-    assertThat(run.result.path("counts").path("received").asLong())
-        .as("Dugout's own counts leave the floor out")
-        .isEqualTo(90);
+    assertThat(run.count("received")).as("Dugout's own counts leave the floor out").isEqualTo(90);
     assertThat(run.out).contains("Dugout / floor").contains("history-floor");
   }
 
   @Test
   void chatWithFloorRunsTheSameSessionsAgainstTheFloorBrokerAndReportsTheRatio() throws Exception {
     Run run =
-        run(
-            "chat",
-            "--users",
-            "6",
-            "--rooms",
-            "2",
-            "--rate",
-            "30",
-            "--duration",
-            "2s",
-            "--ramp-up",
-            "0s",
-            "--drain",
-            "2s",
-            "--floor");
+        run("chat --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s --drain 2s --floor");
 
     run.assertSucceeded();
     JsonNode floor = run.result.path("floor").path("counts");
@@ -365,14 +227,7 @@ class ScenariosAgainstRealServerTests {
   @Test
   void rejectedTokenStopsTheRunWithOneClearLine() throws Exception {
     Run run =
-        run(
-            "send",
-            "--users",
-            "2",
-            "--loops",
-            "1",
-            "--hmac-secret",
-            "not-the-server-secret-not-the-server-secret");
+        run("send --users 2 --loops 1 --hmac-secret not-the-server-secret-not-the-server-secret");
 
     assertThat(run.exit).isEqualTo(Main.TARGET);
     assertThat(run.err).contains("token rejected");
@@ -395,41 +250,30 @@ class ScenariosAgainstRealServerTests {
       Run run =
           run(
               limited,
-              "chat",
-              "--users",
-              "2",
-              "--rooms",
-              "1",
-              "--closed-loop",
-              "--duration",
-              "2s",
-              "--ramp-up",
-              "0s",
-              "--max-error-rate",
-              "100",
-              "--hmac-secret",
-              secret);
+              "chat --users 2 --rooms 1 --closed-loop --duration 2s --ramp-up 0s"
+                  + " --max-error-rate 100 --hmac-secret "
+                  + secret);
 
       assertThat(run.exit).as(run.err).isZero();
-      JsonNode counts = run.result.path("counts");
-      assertThat(counts.path("errors").asLong()).isPositive();
+      assertThat(run.count("errors")).isPositive();
       assertThat(run.result.path("errorKinds").propertyNames())
           .containsExactly("send rejected: rate_limited");
-      assertThat(counts.path("lost").asLong()).isZero();
-      assertThat(counts.path("expected").asLong())
-          .isEqualTo(counts.path("received").asLong())
-          .isEqualTo((counts.path("sent").asLong() - counts.path("errors").asLong()) * 2);
+      assertThat(run.count("lost")).isZero();
+      assertThat(run.count("expected"))
+          .isEqualTo(run.count("received"))
+          .isEqualTo((run.count("sent") - run.count("errors")) * 2);
       assertThat(run.result.path("options").path("hmac-secret").asString()).isEqualTo("(set)");
     }
   }
 
-  private Run run(String... scenarioArgs) throws Exception {
-    return run(server, scenarioArgs);
+  /** Runs the load tester against the shared server; {@code commandLine} as typed in a shell. */
+  private Run run(String commandLine) throws Exception {
+    return run(server, commandLine);
   }
 
-  private Run run(DugoutServerProcess server, String... scenarioArgs) throws Exception {
-    Path dir = temp.resolve("out-" + scenarioArgs[0] + "-" + System.nanoTime());
-    List<String> args = new ArrayList<>(List.of(scenarioArgs));
+  private Run run(DugoutServerProcess server, String commandLine) throws Exception {
+    List<String> args = new ArrayList<>(List.of(commandLine.split(" ")));
+    Path dir = temp.resolve("out-" + args.getFirst() + "-" + System.nanoTime());
     if (!args.contains("--url")) {
       args.addAll(List.of("--url", server.url()));
     }
@@ -496,6 +340,11 @@ class ScenariosAgainstRealServerTests {
           .isCloseTo(
               ratio.path("dugoutPerSecond").asDouble() / ratio.path("floorPerSecond").asDouble(),
               offset(1e-9));
+    }
+
+    /** One of the run's counts: attempts, sent, expected, received, lost, errors, duplicates. */
+    long count(String name) {
+      return result.path("counts").path(name).asLong();
     }
 
     long samples(String series) {

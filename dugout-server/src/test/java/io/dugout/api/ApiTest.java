@@ -1,10 +1,8 @@
 package io.dugout.api;
 
 import io.dugout.DugoutApplication;
+import io.dugout.TempDirs;
 import io.dugout.TestStore;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +33,7 @@ public abstract class ApiTest {
 
   @DynamicPropertySource
   static void dataDir(DynamicPropertyRegistry registry) {
-    Path dir = tempDir();
+    Path dir = TempDirs.deletedAtExit("dugout-api-");
     registry.add("dugout.data-dir", dir::toString);
     TestStore.configure(registry);
   }
@@ -100,15 +98,5 @@ public abstract class ApiTest {
   /** A user name no other test uses. */
   protected static String user(String name) {
     return name + "-" + UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  private static Path tempDir() {
-    try {
-      Path dir = Files.createTempDirectory("dugout-api-");
-      dir.toFile().deleteOnExit();
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -7,9 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dugout.DugoutApplication;
 import io.dugout.api.ApiTest;
 import io.dugout.api.Jwts;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.test.context.TestPropertySource;
 
@@ -42,8 +43,7 @@ class AuthSettingsTests extends ApiTest {
   }
 
   @Test
-  void refusesToStartWithoutAKeyWhenTryItOutIsOff() throws Exception {
-    var dataDir = Files.createTempDirectory("dugout-no-try-it-out");
+  void refusesToStartWithoutAKeyWhenTryItOutIsOff(@TempDir Path dataDir) {
     var app =
         new SpringApplicationBuilder(DugoutApplication.class)
             .properties(

@@ -4,9 +4,9 @@ import static io.dugout.api.ApiAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.DugoutApplication;
+import io.dugout.TempDirs;
 import io.dugout.api.DugoutClient;
 import io.dugout.api.Jwts;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class ConfiguredSecretApiTests {
 
   static final String SECRET = "a-secret-of-the-product-that-is-long-enough";
-  private static final Path DATA_DIR = tempDir();
+  private static final Path DATA_DIR = TempDirs.deletedAtExit("dugout-secret-");
 
   @LocalServerPort int port;
   private DugoutClient client;
@@ -112,13 +112,5 @@ class ConfiguredSecretApiTests {
     var list = client.get(service, "/api/v1/rooms?userId=buyer");
     assertThat(list.json().get("rooms").get(0).get("lastMessage").get("content").asString())
         .isEqualTo("Payment received");
-  }
-
-  private static Path tempDir() {
-    try {
-      return Files.createTempDirectory("dugout-secret-");
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }

@@ -72,8 +72,7 @@ class ClusterDeliveryTests {
                   var stomp = connect(node, user);
                   for (int i = 0; i < each; i++) {
                     String id = "s" + sender + "-" + i;
-                    stomp.sendJson(send(room), text(id), id);
-                    stomp.awaitReceipt(id);
+                    post(stomp, room, id);
                   }
                   return null;
                 }));
@@ -94,22 +93,19 @@ class ClusterDeliveryTests {
     bobOnA.subscribeAndWait("r", topic(room));
     var alice = connect(b, "alice");
     for (int i = 1; i <= 5; i++) {
-      alice.sendJson(send(room), text("before-" + i), "r" + i);
-      alice.awaitReceipt("r" + i);
+      post(alice, room, "before-" + i);
     }
     assertThat(seqs(bobOnA, 5)).containsExactly(1L, 2L, 3L, 4L, 5L);
     bobOnA.close();
 
     for (int i = 6; i <= 9; i++) {
-      alice.sendJson(send(room), text("away-" + i), "r" + i);
-      alice.awaitReceipt("r" + i);
+      post(alice, room, "away-" + i);
     }
     var bobOnB = connect(b, "bob");
     bobOnB.subscribeAndWait("r", topic(room), "since-seq", "5");
     var aliceOnA = connect(a, "alice");
     for (int i = 10; i <= 12; i++) {
-      aliceOnA.sendJson(send(room), text("live-" + i), "r" + i);
-      aliceOnA.awaitReceipt("r" + i);
+      post(aliceOnA, room, "live-" + i);
     }
     assertThat(seqs(bobOnB, 7)).containsExactly(6L, 7L, 8L, 9L, 10L, 11L, 12L);
     assertThat(bobOnB.poll(Duration.ofMillis(300))).as("nothing repeated").isNull();
@@ -126,8 +122,7 @@ class ClusterDeliveryTests {
     var onB = connect(b, "carol");
     onB.subscribeAndWait("r", topic(room));
     var alice = connect(a, "alice");
-    alice.sendJson(send(room), text("first"), "r1");
-    alice.awaitReceipt("r1");
+    post(alice, room, "first");
     assertThat(seqs(onB, 1)).containsExactly(1L);
     long filledBefore = b.filled();
 
@@ -135,10 +130,8 @@ class ClusterDeliveryTests {
     var redis = TestCluster.redis();
     acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room-events");
     try {
-      alice.sendJson(send(room), text("lost-2"), "r2");
-      alice.awaitReceipt("r2");
-      alice.sendJson(send(room), text("lost-3"), "r3");
-      alice.awaitReceipt("r3");
+      post(alice, room, "lost-2");
+      post(alice, room, "lost-3");
     } finally {
       acl(redis, "allchannels");
     }
@@ -148,14 +141,12 @@ class ClusterDeliveryTests {
 
     acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room-events");
     try {
-      alice.sendJson(send(room), text("lost-4"), "r4");
-      alice.awaitReceipt("r4");
+      post(alice, room, "lost-4");
     } finally {
       acl(redis, "allchannels");
     }
     // the next message shows the gap, which is filled before it is delivered
-    alice.sendJson(send(room), text("after-5"), "r5");
-    alice.awaitReceipt("r5");
+    post(alice, room, "after-5");
     assertThat(seqs(onB, 2)).containsExactly(4L, 5L);
     assertThat(b.filled()).isGreaterThanOrEqualTo(filledBefore + 3);
   }
@@ -168,16 +159,10 @@ class ClusterDeliveryTests {
     var aliceOnA = connect(a, "alice");
     aliceOnA.subscribeAndWait("r", topic(room));
 
-    var removed =
-        a.client().delete(a.client().token("alice"), "/api/v1/rooms/" + room + "/members/bob");
-    assertThat(removed.status()).as(removed.toString()).isLessThan(300);
+    remove(a, "alice", room, "bob");
     bobOnB.await(f -> f.body().contains("member.left"));
 
-    aliceOnA.sendJson(send(room), text("after-removal"), "r1");
-    aliceOnA.awaitReceipt("r1");
-    aliceOnA.await(f -> f.body().contains("after-removal"));
-    var leak = bobOnB.poll(Duration.ofMillis(500));
-    assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+    assertNoLongerDelivered(bobOnB, aliceOnA, room);
   }
 
   @Test
@@ -194,9 +179,7 @@ class ClusterDeliveryTests {
         var resync = CapturedLog.of(MembershipResync.class.getName())) {
       acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
       try {
-        var removed =
-            a.client().delete(a.client().token("alice"), "/api/v1/rooms/" + room + "/members/bob");
-        assertThat(removed.status()).as(removed.toString()).isLessThan(300);
+        remove(a, "alice", room, "bob");
       } finally {
         acl(redis, "allchannels");
       }
@@ -206,11 +189,7 @@ class ClusterDeliveryTests {
       bobOnB.await(f -> f.body().contains("member.left"), Duration.ofSeconds(10));
       assertThat(resync.lines()).anyMatch(line -> line.contains("bob") && line.contains(room));
     }
-    aliceOnA.sendJson(send(room), text("after-removal"), "r1");
-    aliceOnA.awaitReceipt("r1");
-    aliceOnA.await(f -> f.body().contains("after-removal"));
-    var leak = bobOnB.poll(Duration.ofMillis(500));
-    assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+    assertNoLongerDelivered(bobOnB, aliceOnA, room);
   }
 
   @Test
@@ -248,6 +227,23 @@ class ClusterDeliveryTests {
     return seqs;
   }
 
+  /** Posts a text message to the room, its clientMsgId also the receipt, and awaits the receipt. */
+  private static void post(StompTestClient stomp, String room, String clientMsgId) {
+    stomp.sendJson(send(room), text(clientMsgId), clientMsgId);
+    stomp.awaitReceipt(clientMsgId);
+  }
+
+  /**
+   * A message {@code sender} posts now reaches the sender, and never the {@code removed} member.
+   */
+  private static void assertNoLongerDelivered(
+      StompTestClient removed, StompTestClient sender, String room) {
+    post(sender, room, "after-removal");
+    sender.await(f -> f.body().contains("after-removal"));
+    var leak = removed.poll(Duration.ofMillis(500));
+    assertThat(leak == null ? "" : leak.body()).doesNotContain("after-removal");
+  }
+
   private static void acl(StringRedisTemplate redis, String... rules) {
     var args = new ArrayList<byte[]>();
     args.add("SETUSER".getBytes());
@@ -267,6 +263,13 @@ class ClusterDeliveryTests {
                 Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
     assertThat(response.status()).as(response.toString()).isEqualTo(201);
     return response.text("id");
+  }
+
+  private static void remove(TestCluster.Node node, String owner, String room, String member) {
+    var response =
+        node.client()
+            .delete(node.client().token(owner), "/api/v1/rooms/" + room + "/members/" + member);
+    assertThat(response.status()).as(response.toString()).isLessThan(300);
   }
 
   private static String topic(String room) {

@@ -180,22 +180,16 @@ final class MongoRoomStore implements RoomStore {
 
   @Override
   public Optional<Member> markRead(String roomId, String userId, long seq) {
-    return storage
-        .timers()
-        .write()
-        .record(
-            () -> {
-              Document updated =
-                  members.findOneAndUpdate(
-                      member(roomId, userId),
-                      Updates.max("lastReadSeq", seq),
-                      new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
-              return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
-            });
+    return updateMember(roomId, userId, Updates.max("lastReadSeq", seq));
   }
 
   @Override
   public Optional<Member> setMuted(String roomId, String userId, boolean muted) {
+    return updateMember(roomId, userId, Updates.set("muted", muted));
+  }
+
+  /** Applies {@code update} to the member, if there is one, and returns it as updated. */
+  private Optional<Member> updateMember(String roomId, String userId, Bson update) {
     return storage
         .timers()
         .write()
@@ -204,7 +198,7 @@ final class MongoRoomStore implements RoomStore {
               Document updated =
                   members.findOneAndUpdate(
                       member(roomId, userId),
-                      Updates.set("muted", muted),
+                      update,
                       new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
               return Optional.ofNullable(updated).map(MongoRoomStore::memberFrom);
             });

@@ -1,6 +1,7 @@
 package io.dugout.cluster.kafka;
 
 import io.dugout.DugoutApplication;
+import io.dugout.TempDirs;
 import io.dugout.Waits;
 import io.dugout.api.DugoutClient;
 import io.dugout.cluster.redis.RedisProcess;
@@ -264,12 +265,6 @@ public final class TestCluster implements AutoCloseable {
   }
 
   private static Path tempDir() {
-    try {
-      var dir = Files.createTempDirectory("dugout-cluster");
-      dir.toFile().deleteOnExit();
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return TempDirs.deletedAtExit("dugout-cluster");
   }
 }

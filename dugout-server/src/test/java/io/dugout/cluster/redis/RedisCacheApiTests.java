@@ -6,11 +6,12 @@ import io.dugout.api.ApiTest;
 import io.dugout.message.HistoryCache;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -25,6 +26,7 @@ import tools.jackson.databind.JsonNode;
 @DirtiesContext
 class RedisCacheApiTests extends ApiTest {
 
+  @TempDir static Path redisDir;
   private static RedisProcess redis;
 
   @Autowired HistoryCache cache;
@@ -32,8 +34,8 @@ class RedisCacheApiTests extends ApiTest {
   @Autowired RedisCacheHealth cacheHealth;
 
   @DynamicPropertySource
-  static void redis(DynamicPropertyRegistry registry) throws Exception {
-    redis = RedisProcess.start(Files.createTempDirectory("dugout-redis-"));
+  static void redis(DynamicPropertyRegistry registry) {
+    redis = RedisProcess.start(redisDir);
     registry.add("dugout.cache.type", () -> "redis");
     registry.add("dugout.cache.redis.messages-per-room", () -> "120");
     registry.add("spring.data.redis.url", redis::url);

@@ -1,12 +1,12 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.TempDirs;
 import io.lettuce.core.ClientOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
@@ -41,11 +41,7 @@ public final class RedisProcess implements AutoCloseable {
    */
   public static synchronized RedisProcess shared() {
     if (shared == null) {
-      try {
-        shared = start(Files.createTempDirectory("dugout-redis-"));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      shared = start(TempDirs.deletedAtExit("dugout-redis-"));
     }
     return shared;
   }

@@ -16,6 +16,7 @@ final class MongoFixture implements AutoCloseable {
   private final String uri;
   private final String database = "dugout_" + UUID.randomUUID().toString().replace("-", "");
   private MongoClient client;
+  private MongoStorage storage;
 
   MongoFixture(String uri) {
     this.uri = uri;
@@ -23,12 +24,18 @@ final class MongoFixture implements AutoCloseable {
 
   MongoStorage open() {
     client = MongoClients.create(uri);
-    return MongoStorage.open(client, database, WriteConcern.MAJORITY, ReadConcern.MAJORITY);
+    storage = MongoStorage.open(client, database, WriteConcern.MAJORITY, ReadConcern.MAJORITY);
+    return storage;
   }
 
   MongoStorage reopen() {
     client.close();
     return open();
+  }
+
+  /** The storage last opened, for a second store over the same database. */
+  MongoStorage storage() {
+    return storage;
   }
 
   @Override

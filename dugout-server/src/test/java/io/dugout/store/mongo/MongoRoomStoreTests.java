@@ -9,25 +9,22 @@ class MongoRoomStoreTests extends RoomStoreContract {
 
   private InJvmMongo server;
   private MongoFixture fixture;
-  private MongoStorage storage;
 
   @Override
   protected RoomStore openEmpty() {
     server = new InJvmMongo();
     fixture = new MongoFixture(server.uri());
-    storage = fixture.open();
-    return new MongoRoomStore(storage);
+    return new MongoRoomStore(fixture.open());
   }
 
   @Override
   protected RoomStore reopen() {
-    storage = fixture.reopen();
-    return new MongoRoomStore(storage);
+    return new MongoRoomStore(fixture.reopen());
   }
 
   @Override
   protected MessageStore messages() {
-    return new MongoMessageStore(storage);
+    return new MongoMessageStore(fixture.storage());
   }
 
   @Override

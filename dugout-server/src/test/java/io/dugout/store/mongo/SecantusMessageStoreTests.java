@@ -2,8 +2,7 @@ package io.dugout.store.mongo;
 
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link MessageStoreContract} on SecantusDB: real WiredTiger indexes, a one-node replica set,
@@ -11,24 +10,13 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class SecantusMessageStoreTests extends MessageStoreContract {
 
-  private static SecantusServer server;
+  @RegisterExtension static final SecantusExtension secantus = new SecantusExtension();
+
   private MongoFixture fixture;
-
-  @BeforeAll
-  static void startServer() {
-    server = SecantusServer.start();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Override
   protected MessageStore openEmpty() {
-    fixture = new MongoFixture(server.uri());
+    fixture = new MongoFixture(secantus.uri());
     return new MongoMessageStore(fixture.open());
   }
 

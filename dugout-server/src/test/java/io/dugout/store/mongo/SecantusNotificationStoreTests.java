@@ -2,8 +2,7 @@ package io.dugout.store.mongo;
 
 import io.dugout.notification.NotificationStore;
 import io.dugout.notification.NotificationStoreContract;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link NotificationStoreContract} on SecantusDB: real WiredTiger indexes, a one-node replica set,
@@ -12,24 +11,13 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class SecantusNotificationStoreTests extends NotificationStoreContract {
 
-  private static SecantusServer server;
+  @RegisterExtension static final SecantusExtension secantus = new SecantusExtension();
+
   private MongoFixture fixture;
-
-  @BeforeAll
-  static void startServer() {
-    server = SecantusServer.start();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Override
   protected NotificationStore openEmpty() {
-    fixture = new MongoFixture(server.uri());
+    fixture = new MongoFixture(secantus.uri());
     return new MongoNotificationStore(fixture.open());
   }
 

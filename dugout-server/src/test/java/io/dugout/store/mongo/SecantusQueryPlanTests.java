@@ -16,6 +16,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Which index serves each query the MongoDB adapters run, shown by the server's own {@code explain}
@@ -33,15 +34,15 @@ class SecantusQueryPlanTests {
   private static final int BUSY = 300;
   private static final int QUIET = 50;
 
-  private static SecantusServer server;
+  @RegisterExtension static final SecantusExtension secantus = new SecantusExtension();
+
   private static MongoFixture fixture;
   private static MongoMessageStore messages;
   private static MongoRoomStore rooms;
 
   @BeforeAll
   static void fill() {
-    server = SecantusServer.start();
-    fixture = new MongoFixture(server.uri());
+    fixture = new MongoFixture(secantus.uri());
     var storage = fixture.open();
     messages = new MongoMessageStore(storage);
     rooms = new MongoRoomStore(storage);
@@ -59,9 +60,6 @@ class SecantusQueryPlanTests {
   static void stop() {
     if (fixture != null) {
       fixture.close();
-    }
-    if (server != null) {
-      server.close();
     }
   }
 

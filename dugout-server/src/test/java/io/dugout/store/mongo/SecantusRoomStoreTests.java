@@ -3,8 +3,7 @@ package io.dugout.store.mongo;
 import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomStoreContract;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link RoomStoreContract} on SecantusDB: real WiredTiger indexes, a one-node replica set,
@@ -13,38 +12,24 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class SecantusRoomStoreTests extends RoomStoreContract {
 
-  private static SecantusServer server;
+  @RegisterExtension static final SecantusExtension secantus = new SecantusExtension();
+
   private MongoFixture fixture;
-  private MongoStorage storage;
-
-  @BeforeAll
-  static void startServer() {
-    server = SecantusServer.start();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Override
   protected RoomStore openEmpty() {
-    fixture = new MongoFixture(server.uri());
-    storage = fixture.open();
-    return new MongoRoomStore(storage);
+    fixture = new MongoFixture(secantus.uri());
+    return new MongoRoomStore(fixture.open());
   }
 
   @Override
   protected RoomStore reopen() {
-    storage = fixture.reopen();
-    return new MongoRoomStore(storage);
+    return new MongoRoomStore(fixture.reopen());
   }
 
   @Override
   protected MessageStore messages() {
-    return new MongoMessageStore(storage);
+    return new MongoMessageStore(fixture.storage());
   }
 
   @Override
