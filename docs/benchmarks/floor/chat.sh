@@ -2,6 +2,7 @@
 # Chat against Dugout and, in the same run, against the load tester's floor broker; each run on a
 # fresh server with a fresh data directory. Usage:
 #   docs/benchmarks/floor/chat.sh SERVER_JAR LOADTEST_JAR OUT_DIR RUNS [chat options...]
+# SERVER_OPTS: JVM options for the server (e.g. -Ddugout.realtime.connection-buffer-bytes=2048).
 set -euo pipefail
 server_jar=$1 loadtest_jar=$2 out=$3 runs=$4
 shift 4
@@ -11,7 +12,8 @@ mkdir -p "$out"
 for run in $(seq 1 "$runs"); do
   name="chat-$run"
   data=$(mktemp -d)
-  "$java" -jar "$server_jar" --server.port="$port" --dugout.data-dir="$data" \
+  # shellcheck disable=SC2086
+  "$java" ${SERVER_OPTS:-} -jar "$server_jar" --server.port="$port" --dugout.data-dir="$data" \
     --dugout.auth.try-it-out-service-tokens=true >"$out/$name.server.log" 2>&1 &
   pid=$!
   until curl -fs "http://localhost:$port/actuator/health" >/dev/null 2>&1; do sleep 0.5; done
