@@ -3,6 +3,8 @@
 # data directory. Usage:
 #   docs/benchmarks/reads/jars.sh JAR_A JAR_B LOADTEST_JAR OUT_DIR ROUNDS [history options...]
 set -euo pipefail
+# shellcheck source=../fresh-server.sh
+. "$(dirname "$0")/../fresh-server.sh"
 jar_a=$1 jar_b=$2 loadtest_jar=$3 out=$4 rounds=$5
 shift 5
 java=${JAVA:-java}
@@ -13,18 +15,12 @@ for round in $(seq 1 "$rounds"); do
     name="$variant-$round"
     jar=$jar_a
     [ "$variant" = b ] && jar=$jar_b
-    data=$(mktemp -d)
-    "$java" -jar "$jar" --server.port="$port" --dugout.data-dir="$data" \
-      --dugout.auth.try-it-out-service-tokens=true >"$out/$name.server.log" 2>&1 &
-    pid=$!
-    until curl -fs "http://localhost:$port/actuator/health" >/dev/null 2>&1; do sleep 0.5; done
+    start_server "$jar" "$port" "$out/$name.server.log"
     echo "$name $(basename "$jar") load $(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out/runs.txt"
     "$java" -jar "$loadtest_jar" history --url "http://localhost:$port" --out "$out/$name" "$@" \
       >"$out/$name.txt" 2>&1 || true
-    echo "$name server cpu-seconds $(ps -o times= -p "$pid")" | tee -a "$out/runs.txt"
-    kill "$pid"
-    wait "$pid" || true
-    rm -rf "$data"
+    echo "$name server cpu-seconds $(ps -o times= -p "$server_pid")" | tee -a "$out/runs.txt"
+    stop_server
     grep -E "^\s*(history|enter) |Dugout / floor" "$out/$name.txt" | tee -a "$out/runs.txt" || true
   done
 done
