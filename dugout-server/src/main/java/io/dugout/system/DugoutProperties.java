@@ -123,12 +123,15 @@ public record DugoutProperties(
    * @param type the storage adapter; an unknown value stops startup
    * @param fsync whether every write waits for the disk (survives power loss, not only a process
    *     kill), at a large cost in write throughput (RocksDB)
+   * @param cachedMembers how many decoded memberships the RocksDB store keeps in memory for the
+   *     membership check and read marker of every send (0: none)
    * @param mongodb how the MongoDB adapter reads and writes (the connection itself is Spring Boot's
    *     {@code spring.mongodb.*})
    */
   public record Store(
       @DefaultValue("rocksdb") StoreType type,
       @DefaultValue("false") boolean fsync,
+      @DefaultValue("100000") int cachedMembers,
       @DefaultValue Mongodb mongodb) {}
 
   /**

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,86 @@ public abstract class RoomStoreContract {
     assertThat(store.removeMember("r1", "carol")).isFalse();
     assertThat(store.findMember("r1", "carol")).isEmpty();
     assertThat(store.roomIdsOf("carol")).isEmpty();
+  }
+
+  @Test
+  void aMemberReadBeforeItLeftIsNotFoundAfterAndComesBackAsRejoined() {
+    store.create(group("r1"), members("r1", "alice", "carol"));
+    assertThat(store.findMember("r1", "carol")).isPresent();
+
+    store.removeMember("r1", "carol");
+
+    assertThat(store.findMember("r1", "carol")).isEmpty();
+    assertThat(store.markRead("r1", "carol", 2)).isEmpty();
+    store.addMember(new Member("r1", "carol", MemberRole.OWNER, NOW, 0));
+    assertThat(store.findMember("r1", "carol"))
+        .get()
+        .extracting(Member::role)
+        .isEqualTo(MemberRole.OWNER);
+  }
+
+  @Test
+  void aMarkerOrMuteIsSeenByTheNextReadOfTheMember() {
+    store.create(group("r1"), members("r1", "alice"));
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(0L);
+
+    store.markRead("r1", "alice", 7);
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(7L);
+    store.setMuted("r1", "alice", true);
+    assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(true);
+  }
+
+  @Test
+  void everyWriteIsSeenOnceItReturnedWhileOthersReadAndWriteTheRoom() throws Exception {
+    store.create(group("r1"), members("r1", "u0", "u1", "u2", "u3"));
+    var failures = Collections.synchronizedList(new ArrayList<String>());
+    var start = new CountDownLatch(1);
+    var workers = new ArrayList<Future<?>>();
+    try (var pool = Executors.newFixedThreadPool(5)) {
+      for (int i = 0; i < 4; i++) {
+        String user = "u" + i;
+        workers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (long seq = 1; seq <= 40; seq++) {
+                    store.markRead("r1", user, seq);
+                    long seen = store.findMember("r1", user).orElseThrow().lastReadSeq();
+                    if (seen < seq) {
+                      failures.add(user + " marked " + seq + " but read " + seen);
+                    }
+                  }
+                  return null;
+                }));
+      }
+      workers.add(
+          pool.submit(
+              () -> {
+                start.await();
+                for (int round = 0; round < 20; round++) {
+                  store.removeMember("r1", "x");
+                  if (store.findMember("r1", "x").isPresent()) {
+                    failures.add("x found after it was removed, round " + round);
+                  }
+                  store.addMember(new Member("r1", "x", MemberRole.MEMBER, NOW, round));
+                  var x = store.findMember("r1", "x");
+                  if (x.isEmpty() || x.get().lastReadSeq() != round) {
+                    failures.add("x not found as added in round " + round + ": " + x);
+                  }
+                  store.findMember("r1", "u" + (round % 4));
+                }
+                return null;
+              }));
+      start.countDown();
+      for (var worker : workers) {
+        worker.get();
+      }
+    }
+    assertThat(failures).isEmpty();
+    assertThat(store.members("r1"))
+        .filteredOn(m -> m.userId().startsWith("u"))
+        .extracting(Member::lastReadSeq)
+        .containsOnly(40L);
   }
 
   @Test

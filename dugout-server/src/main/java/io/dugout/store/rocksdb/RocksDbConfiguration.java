@@ -43,8 +43,9 @@ class RocksDbConfiguration {
   }
 
   @Bean
-  RoomStore rocksDbRoomStore(RocksDbStorage storage, MessageStore messages) {
-    return new RocksDbRoomStore(storage, messages);
+  RoomStore rocksDbRoomStore(
+      RocksDbStorage storage, MessageStore messages, DugoutProperties properties) {
+    return new RocksDbRoomStore(storage, messages, properties.store().cachedMembers());
   }
 
   @Bean

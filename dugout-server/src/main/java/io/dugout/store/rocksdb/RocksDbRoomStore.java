@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * {@link RoomStore} on RocksDB. Read-modify-write operations of one room are serialised on a
  * striped monitor; creations with a unique key on one more, so that a pair or trade gets one room
- * however many requests race for it.
+ * however many requests race for it. Members are read through a {@link MemberCache} that the same
+ * monitor keeps coherent.
  */
 final class RocksDbRoomStore implements RoomStore {
 
@@ -27,10 +28,12 @@ final class RocksDbRoomStore implements RoomStore {
   private final MessageStore messages;
   private final Object uniqueCreation = new Object();
   private final Object[] stripes = new Object[STRIPES];
+  private final MemberCache cache;
 
-  RocksDbRoomStore(RocksDbStorage storage, MessageStore messages) {
+  RocksDbRoomStore(RocksDbStorage storage, MessageStore messages, int cachedMembers) {
     this.storage = storage;
     this.messages = messages;
+    this.cache = new MemberCache(cachedMembers);
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Object();
     }
@@ -60,8 +63,24 @@ final class RocksDbRoomStore implements RoomStore {
 
   @Override
   public Optional<Member> findMember(String roomId, String userId) {
-    byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
-    return Optional.ofNullable(value).map(v -> Json.read(v, Member.class));
+    Member cached = cache.get(roomId, userId);
+    if (cached != null) {
+      return Optional.of(cached);
+    }
+    synchronized (stripe(roomId)) {
+      // why: filled under the stripe, so no write of this member can slip in between read and fill
+      cached = cache.get(roomId, userId);
+      if (cached != null) {
+        return Optional.of(cached);
+      }
+      byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
+      if (value == null) {
+        return Optional.empty();
+      }
+      Member stored = Json.read(value, Member.class);
+      cache.fill(stored);
+      return Optional.of(stored);
+    }
   }
 
   @Override
@@ -84,6 +103,7 @@ final class RocksDbRoomStore implements RoomStore {
         return false;
       }
       storage.write(batch -> putMember(batch, member));
+      cache.written(member);
       return true;
     }
   }
@@ -99,6 +119,7 @@ final class RocksDbRoomStore implements RoomStore {
             batch.delete(MEMBERS, Keys.pair(roomId, userId));
             batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
           });
+      cache.removed(roomId, userId);
       return true;
     }
   }
@@ -112,6 +133,7 @@ final class RocksDbRoomStore implements RoomStore {
       }
       Member moved = current.get().withLastReadSeq(seq);
       storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved)));
+      cache.written(moved);
       return Optional.of(moved);
     }
   }
@@ -125,6 +147,7 @@ final class RocksDbRoomStore implements RoomStore {
       }
       Member changed = current.get().withMuted(muted);
       storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
+      cache.written(changed);
       return Optional.of(changed);
     }
   }
