@@ -12,9 +12,7 @@ import io.dugout.system.JsonPaths;
 import io.dugout.system.Outages;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.springframework.messaging.Message;
 import org.springframework.messaging.simp.stomp.StompCommand;
-import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import tools.jackson.core.JacksonException;
@@ -68,14 +66,10 @@ class ClientInbound {
     this.outages = outages;
   }
 
-  void handle(ClientSession session, Message<byte[]> frame) {
-    var headers = StompHeaderAccessor.wrap(frame);
-    StompCommand command = headers.getCommand();
-    if (command == null) {
-      return; // a heart-beat
-    }
+  void handle(ClientSession session, StompFrame frame) {
+    StompCommand command = frame.command();
     if (command != StompCommand.CONNECT && command != StompCommand.STOMP && !session.connected()) {
-      fail(session, command + " before CONNECT", headers);
+      fail(session, command + " before CONNECT", frame);
       return;
     }
     if (session.tokenExpired(System.currentTimeMillis())) {
@@ -83,41 +77,41 @@ class ClientInbound {
       return;
     }
     switch (command) {
-      case CONNECT, STOMP -> connect(session, headers);
-      case SUBSCRIBE -> subscribe(session, headers);
-      case UNSUBSCRIBE -> unsubscribe(session, headers);
-      case SEND -> send(session, headers, frame.getPayload());
-      case DISCONNECT -> disconnect(session, headers);
-      case ACK, NACK -> receipt(session, headers);
-      default -> fail(session, command + " is not supported (no transactions)", headers);
+      case CONNECT, STOMP -> connect(session, frame);
+      case SUBSCRIBE -> subscribe(session, frame);
+      case UNSUBSCRIBE -> unsubscribe(session, frame);
+      case SEND -> send(session, frame, frame.body());
+      case DISCONNECT -> disconnect(session, frame);
+      case ACK, NACK -> receipt(session, frame);
+      default -> fail(session, command + " is not supported (no transactions)", frame);
     }
   }
 
-  private void connect(ClientSession session, StompHeaderAccessor headers) {
+  private void connect(ClientSession session, StompFrame frame) {
     if (session.connected()) {
       metrics.connectFailed(RealtimeMetrics.ConnectFailure.ALREADY_CONNECTED);
-      fail(session, "already connected", headers);
+      fail(session, "already connected", frame);
       return;
     }
-    String version = version(headers.getFirstNativeHeader("accept-version"));
+    String version = version(frame.header("accept-version"));
     if (version == null) {
       metrics.connectFailed(RealtimeMetrics.ConnectFailure.UNSUPPORTED_VERSION);
-      fail(session, "unsupported STOMP version: this server speaks 1.1 and 1.2", headers);
+      fail(session, "unsupported STOMP version: this server speaks 1.1 and 1.2", frame);
       return;
     }
     TokenVerifier.Verified verified;
     try {
-      verified = tokens.verify(token(headers));
+      verified = tokens.verify(token(frame));
     } catch (TokenVerifier.InvalidTokenException e) {
       metrics.connectFailed(RealtimeMetrics.ConnectFailure.INVALID_TOKEN);
-      fail(session, "invalid token: " + e.getMessage(), headers);
+      fail(session, "invalid token: " + e.getMessage(), frame);
       return;
     }
     Caller caller = verified.caller();
-    var client = HeartBeat.parse(headers.getFirstNativeHeader("heart-beat"));
+    var client = HeartBeat.parse(frame.header("heart-beat"));
     if (client == null) {
       metrics.connectFailed(RealtimeMetrics.ConnectFailure.INVALID_HEART_BEAT);
-      fail(session, HeartBeat.INVALID, headers);
+      fail(session, HeartBeat.INVALID, frame);
       return;
     }
     long wanted = properties.heartbeat().toMillis();
@@ -128,25 +122,25 @@ class ClientInbound {
     session.send(StompFrames.connected(version, wanted, wanted, caller.userId()));
   }
 
-  private void subscribe(ClientSession session, StompHeaderAccessor headers) {
-    String id = headers.getSubscriptionId();
-    String destination = headers.getDestination();
+  private void subscribe(ClientSession session, StompFrame frame) {
+    String id = frame.subscriptionId();
+    String destination = frame.destination();
     if (id == null || destination == null) {
-      fail(session, "SUBSCRIBE needs an id and a destination", headers);
+      fail(session, "SUBSCRIBE needs an id and a destination", frame);
       return;
     }
     if (session.subscriptions().containsKey(id)) {
-      fail(session, "subscription id " + id + " is already in use", headers);
+      fail(session, "subscription id " + id + " is already in use", frame);
       return;
     }
     String roomId = Destinations.topicRoom(destination);
     if (roomId != null) {
-      subscribeRoom(session, headers, id, destination, roomId);
+      subscribeRoom(session, frame, id, destination, roomId);
       return;
     }
     if (Destinations.userQueue(destination)) {
       subscriptions.add(Subscription.live(session, id, destination, null));
-      receipt(session, headers);
+      receipt(session, frame);
       return;
     }
     if (destination.startsWith("/user/")) {
@@ -156,21 +150,17 @@ class ClientInbound {
               + destination
               + ": only your own /user/queue/errors, /user/queue/rooms and"
               + " /user/queue/notifications",
-          headers);
+          frame);
       return;
     }
-    fail(session, "unknown destination " + destination, headers);
+    fail(session, "unknown destination " + destination, frame);
   }
 
   private void subscribeRoom(
-      ClientSession session,
-      StompHeaderAccessor headers,
-      String id,
-      String destination,
-      String roomId) {
+      ClientSession session, StompFrame frame, String id, String destination, String roomId) {
     long start = System.nanoTime();
     try {
-      Long since = sinceSeq(headers.getFirstNativeHeader("since-seq"));
+      Long since = sinceSeq(frame.header("since-seq"));
       if (since == null) {
         var subscription = Subscription.live(session, id, destination, roomId);
         // why: through the sequencer, so that a cluster node starts receiving the room's messages
@@ -182,7 +172,7 @@ class ClientInbound {
               subscriptions.add(subscription);
               return lastSeq;
             });
-        receipt(session, headers);
+        receipt(session, frame);
         metrics.subscribed(start, false);
         return;
       }
@@ -197,12 +187,12 @@ class ClientInbound {
               });
       replay(session, subscription, since, last);
       subscription.goLive();
-      receipt(session, headers);
+      receipt(session, frame);
       metrics.subscribed(start, true);
     } catch (DugoutException e) {
-      fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), headers);
+      fail(session, "cannot subscribe to room " + roomId + ": " + e.getMessage(), frame);
     } catch (RuntimeException e) {
-      fail(session, "cannot subscribe to room " + roomId + ": " + outage(e).getMessage(), headers);
+      fail(session, "cannot subscribe to room " + roomId + ": " + outage(e).getMessage(), frame);
     }
   }
 
@@ -243,18 +233,18 @@ class ClientInbound {
     }
   }
 
-  private void unsubscribe(ClientSession session, StompHeaderAccessor headers) {
-    var subscription = session.subscriptions().get(String.valueOf(headers.getSubscriptionId()));
+  private void unsubscribe(ClientSession session, StompFrame frame) {
+    var subscription = session.subscriptions().get(String.valueOf(frame.subscriptionId()));
     if (subscription != null) {
       subscriptions.remove(subscription);
     }
-    receipt(session, headers);
+    receipt(session, frame);
   }
 
-  private void send(ClientSession session, StompHeaderAccessor headers, byte[] body) {
-    String destination = headers.getDestination();
+  private void send(ClientSession session, StompFrame frame, byte[] body) {
+    String destination = frame.destination();
     if (Destinations.TOKEN.equals(destination)) {
-      refreshToken(session, headers, body);
+      refreshToken(session, frame, body);
       return;
     }
     var app = Destinations.app(destination);
@@ -268,14 +258,14 @@ class ClientInbound {
         case READ -> read(session.caller(), app.roomId(), body);
         case TYPING -> typing(session.caller(), app.roomId());
       }
-      receipt(session, headers);
+      receipt(session, frame);
     } catch (DugoutException e) {
-      userError(session, headers, e.code(), e.getMessage(), e.field(), body);
+      userError(session, frame, e.code(), e.getMessage(), e.field(), body);
     } catch (RateLimited e) {
       metrics.rateLimited();
       userError(
           session,
-          headers,
+          frame,
           "rate_limited",
           "too many messages: at most " + properties.messagesPerSecond() + " per second",
           null,
@@ -284,7 +274,7 @@ class ClientInbound {
       String field = JsonPaths.of(e);
       userError(
           session,
-          headers,
+          frame,
           "validation",
           "body".equals(field)
               ? "the body is not valid JSON"
@@ -293,7 +283,7 @@ class ClientInbound {
           body);
     } catch (RuntimeException e) {
       var unavailable = outage(e);
-      userError(session, headers, unavailable.code(), unavailable.getMessage(), null, body);
+      userError(session, frame, unavailable.code(), unavailable.getMessage(), null, body);
     }
   }
 
@@ -335,25 +325,24 @@ class ClientInbound {
    * with. A token that does not verify is reported on the error queue and changes nothing; a token
    * for someone else ends the session.
    */
-  private void refreshToken(ClientSession session, StompHeaderAccessor headers, byte[] body) {
+  private void refreshToken(ClientSession session, StompFrame frame, byte[] body) {
     TokenVerifier.Verified verified;
     try {
       verified = tokens.verify(json.readValue(body, TokenBody.class).token());
     } catch (TokenVerifier.InvalidTokenException e) {
       userError(
-          session, headers, "unauthenticated", "invalid token: " + e.getMessage(), "token", body);
+          session, frame, "unauthenticated", "invalid token: " + e.getMessage(), "token", body);
       return;
     } catch (JacksonException e) {
-      userError(
-          session, headers, "validation", "the body must be {\"token\": \"…\"}", "token", body);
+      userError(session, frame, "validation", "the body must be {\"token\": \"…\"}", "token", body);
       return;
     }
     if (!verified.caller().equals(session.caller())) {
-      fail(session, "a refreshed token must be for the same user and scope", headers);
+      fail(session, "a refreshed token must be for the same user and scope", frame);
       return;
     }
     session.tokenRefreshed(verified.expiresAt());
-    receipt(session, headers);
+    receipt(session, frame);
   }
 
   /** Ends a session whose token expired: the client reconnects with a fresh one and resumes. */
@@ -372,8 +361,8 @@ class ClientInbound {
     lastTyping.values().removeIf(at -> now - at >= interval);
   }
 
-  private void disconnect(ClientSession session, StompHeaderAccessor headers) {
-    String receipt = headers.getReceipt();
+  private void disconnect(ClientSession session, StompFrame frame) {
+    String receipt = frame.receipt();
     if (receipt != null) {
       session.sendAndClose(StompFrames.receipt(receipt), CloseStatus.NORMAL);
     } else {
@@ -381,8 +370,8 @@ class ClientInbound {
     }
   }
 
-  private void receipt(ClientSession session, StompHeaderAccessor headers) {
-    String receipt = headers.getReceipt();
+  private void receipt(ClientSession session, StompFrame frame) {
+    String receipt = frame.receipt();
     if (receipt != null) {
       session.send(StompFrames.receipt(receipt));
     }
@@ -390,7 +379,7 @@ class ClientInbound {
 
   private void userError(
       ClientSession session,
-      StompHeaderAccessor headers,
+      StompFrame frame,
       String code,
       String message,
       String field,
@@ -399,13 +388,7 @@ class ClientInbound {
     String clientMsgId = clientMsgIdOf(body);
     var error =
         new RealtimeBodies.ErrorBody(
-            "error",
-            code,
-            message,
-            headers.getDestination(),
-            clientMsgId,
-            headers.getReceipt(),
-            field);
+            "error", code, message, frame.destination(), clientMsgId, frame.receipt(), field);
     session.subscriptions().values().stream()
         .filter(s -> s.destination().equals(Destinations.ERRORS))
         .forEach(s -> broadcaster.toSubscription(s, error));
@@ -422,10 +405,9 @@ class ClientInbound {
   }
 
   /** A protocol error: ERROR frame naming the problem, then the connection closes. */
-  private void fail(ClientSession session, String message, StompHeaderAccessor headers) {
+  private void fail(ClientSession session, String message, StompFrame frame) {
     metrics.error("protocol");
-    session.sendAndClose(
-        StompFrames.error(message, headers.getReceipt()), CloseStatus.POLICY_VIOLATION);
+    session.sendAndClose(StompFrames.error(message, frame.receipt()), CloseStatus.POLICY_VIOLATION);
   }
 
   private static String version(String acceptVersion) {
@@ -436,15 +418,15 @@ class ClientInbound {
     return versions.contains("1.2") ? "1.2" : versions.contains("1.1") ? "1.1" : null;
   }
 
-  private static String token(StompHeaderAccessor headers) {
-    String authorization = headers.getFirstNativeHeader("Authorization");
+  private static String token(StompFrame frame) {
+    String authorization = frame.header("Authorization");
     if (authorization == null) {
-      authorization = headers.getFirstNativeHeader("authorization");
+      authorization = frame.header("authorization");
     }
     if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return authorization.substring(7);
     }
-    return headers.getPasscode();
+    return frame.header("passcode");
   }
 
   private static Long sinceSeq(String value) {

@@ -7,7 +7,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.messaging.Message;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
@@ -106,7 +105,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     inFlight.incrementAndGet();
     boolean wasConnected = session.connected();
     try {
-      Message<byte[]> frame;
+      StompFrame frame;
       while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
         inbound.handle(session, frame);
       }

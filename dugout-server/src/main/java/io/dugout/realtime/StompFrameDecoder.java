@@ -2,18 +2,14 @@ package io.dugout.realtime;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.springframework.messaging.Message;
 import org.springframework.messaging.simp.stomp.StompCommand;
-import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
-import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.util.InvalidMimeTypeException;
+import org.springframework.util.MimeTypeUtils;
 
 /**
  * Client inbound decoding: turns the bytes one client sends into STOMP 1.2 frames.
@@ -30,9 +26,9 @@ import org.springframework.util.InvalidMimeTypeException;
  * </ul>
  *
  * <p>Line ends between frames are heart-beats and are skipped. As STOMP 1.2 says, header values are
- * unescaped except in CONNECT and STOMP frames, and the first of repeated headers wins (it is first
- * in the frame's native headers). Not thread-safe: one decoder per connection, fed in arrival
- * order; after a {@link MalformedFrame} it is spent.
+ * unescaped except in CONNECT and STOMP frames, and the first of repeated headers wins. Not
+ * thread-safe: one decoder per connection, fed in arrival order; after a {@link MalformedFrame} it
+ * is spent.
  */
 final class StompFrameDecoder {
 
@@ -61,7 +57,7 @@ final class StompFrameDecoder {
   private int lineLength;
   private int frameBytes;
   private StompCommand command;
-  private Map<String, List<String>> headers;
+  private Map<String, String> headers;
   private int headerCount;
   private int contentLength;
   private byte[] body;
@@ -77,7 +73,7 @@ final class StompFrameDecoder {
    *
    * @throws MalformedFrame when the bytes are not a STOMP 1.2 client frame
    */
-  Message<byte[]> next(ByteBuffer bytes) {
+  StompFrame next(ByteBuffer bytes) {
     while (bytes.hasRemaining()) {
       if (phase == Phase.BODY) {
         var frame = readBody(bytes);
@@ -143,7 +139,7 @@ final class StompFrameDecoder {
       case BETWEEN_FRAMES -> {} // a heart-beat
       case COMMAND -> {
         command = command(new String(line, 0, lineLength, StandardCharsets.US_ASCII));
-        headers = new LinkedHashMap<>();
+        headers = new HashMap<>();
         headerCount = 0;
         phase = Phase.HEADERS;
       }
@@ -190,7 +186,7 @@ final class StompFrameDecoder {
     boolean escaped = command != StompCommand.CONNECT && command != StompCommand.STOMP;
     String name = unescape(text(0, colon), escaped, null);
     String value = unescape(text(colon + 1, lineLength), escaped, name);
-    headers.computeIfAbsent(name, n -> new ArrayList<>(1)).add(value);
+    headers.putIfAbsent(name, value);
   }
 
   private String text(int from, int to) {
@@ -226,9 +222,9 @@ final class StompFrameDecoder {
 
   private void startBody() {
     contentLength = -1;
-    List<String> lengths = headers.get("content-length");
-    if (lengths != null) {
-      contentLength = contentLength(lengths.getFirst());
+    String length = headers.get("content-length");
+    if (length != null) {
+      contentLength = contentLength(length);
       if (contentLength > 0 && command != StompCommand.SEND) {
         throw malformed(command + " frames cannot have a body, only SEND frames can");
       }
@@ -259,7 +255,7 @@ final class StompFrameDecoder {
     return Integer.parseInt(significant);
   }
 
-  private Message<byte[]> readBody(ByteBuffer bytes) {
+  private StompFrame readBody(ByteBuffer bytes) {
     if (contentLength >= 0) {
       int n = Math.min(bytes.remaining(), contentLength - bodyLength);
       count(n);
@@ -294,15 +290,17 @@ final class StompFrameDecoder {
     return null;
   }
 
-  private Message<byte[]> frame() {
-    StompHeaderAccessor accessor;
-    try {
-      accessor = StompHeaderAccessor.create(command, headers);
-    } catch (InvalidMimeTypeException e) {
-      throw malformed("content-type is not a media type, such as application/json");
+  private StompFrame frame() {
+    String contentType = headers.get("content-type");
+    if (contentType != null) {
+      try {
+        MimeTypeUtils.parseMimeType(contentType);
+      } catch (InvalidMimeTypeException e) {
+        throw malformed("content-type is not a media type, such as application/json");
+      }
     }
-    accessor.setLeaveMutable(true);
     byte[] payload = bodyLength == body.length ? body : Arrays.copyOf(body, bodyLength);
+    var frame = new StompFrame(command, headers, payload);
     phase = Phase.BETWEEN_FRAMES;
     command = null;
     headers = null;
@@ -310,7 +308,7 @@ final class StompFrameDecoder {
     if (line.length > 1024) {
       line = new byte[128]; // why: a long header (a token) must not pin memory for the session
     }
-    return MessageBuilder.createMessage(payload, accessor.getMessageHeaders());
+    return frame;
   }
 
   private void count(int bytes) {

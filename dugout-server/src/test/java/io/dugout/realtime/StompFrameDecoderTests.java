@@ -9,9 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.springframework.messaging.Message;
 import org.springframework.messaging.simp.stomp.StompCommand;
-import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
 
 class StompFrameDecoderTests {
 
@@ -25,15 +23,15 @@ class StompFrameDecoderTests {
     byte[] bytes = bytes("\n\r\n" + SEND + "\n");
     for (int split = 0; split <= bytes.length; split++) {
       var decoder = new StompFrameDecoder(1024);
-      var frames = new ArrayList<Message<byte[]>>();
+      var frames = new ArrayList<StompFrame>();
       frames.addAll(all(decoder, ByteBuffer.wrap(bytes, 0, split)));
       frames.addAll(all(decoder, ByteBuffer.wrap(bytes, split, bytes.length - split)));
       assertThat(frames).hasSize(1);
-      var headers = StompHeaderAccessor.wrap(frames.getFirst());
-      assertThat(headers.getCommand()).isEqualTo(StompCommand.SEND);
-      assertThat(headers.getDestination()).isEqualTo("/app/rooms.r.messages");
-      assertThat(headers.getReceipt()).isEqualTo("r-1");
-      assertThat(new String(frames.getFirst().getPayload(), StandardCharsets.UTF_8))
+      var headers = frames.getFirst();
+      assertThat(headers.command()).isEqualTo(StompCommand.SEND);
+      assertThat(headers.destination()).isEqualTo("/app/rooms.r.messages");
+      assertThat(headers.receipt()).isEqualTo("r-1");
+      assertThat(new String(frames.getFirst().body(), StandardCharsets.UTF_8))
           .isEqualTo("{\"a\":1}");
     }
   }
@@ -41,33 +39,31 @@ class StompFrameDecoderTests {
   @Test
   void decodesFramesOneByteAtATime() {
     byte[] bytes = bytes(SEND + "SUBSCRIBE\nid:1\ndestination:/topic/rooms.r\n\n\0");
-    var frames = new ArrayList<Message<byte[]>>();
+    var frames = new ArrayList<StompFrame>();
     for (byte b : bytes) {
       frames.addAll(all(decoder, ByteBuffer.wrap(new byte[] {b})));
     }
     assertThat(frames)
-        .extracting(f -> StompHeaderAccessor.wrap(f).getCommand())
+        .extracting(StompFrame::command)
         .containsExactly(StompCommand.SEND, StompCommand.SUBSCRIBE);
   }
 
   @Test
   void readsABodyWithoutContentLengthUpToItsNul() {
     var frame = decodeOne("SEND\ndestination:/d\n\nhello\0");
-    assertThat(new String(frame.getPayload(), StandardCharsets.UTF_8)).isEqualTo("hello");
+    assertThat(new String(frame.body(), StandardCharsets.UTF_8)).isEqualTo("hello");
   }
 
   @Test
   void unescapesHeaderValuesAndTakesTheFirstOfRepeatedHeaders() {
-    var headers =
-        StompHeaderAccessor.wrap(
-            decodeOne("SEND\ndestination:/a\\cb\\\\c\\n\ndestination:/x\n\n\0"));
-    assertThat(headers.getDestination()).isEqualTo("/a:b\\c\n");
+    var headers = decodeOne("SEND\ndestination:/a\\cb\\\\c\\n\ndestination:/x\n\n\0");
+    assertThat(headers.destination()).isEqualTo("/a:b\\c\n");
   }
 
   @Test
   void leavesConnectHeadersUnescapedAsStomp12Says() {
-    var headers = StompHeaderAccessor.wrap(decodeOne("CONNECT\npasscode:a\\xb\n\n\0"));
-    assertThat(headers.getPasscode()).isEqualTo("a\\xb");
+    var headers = decodeOne("CONNECT\npasscode:a\\xb\n\n\0");
+    assertThat(headers.header("passcode")).isEqualTo("a\\xb");
   }
 
   @Test
@@ -148,7 +144,7 @@ class StompFrameDecoderTests {
   void refusesABodyOnFramesOtherThanSend() {
     assertRefused("SUBSCRIBE\nid:1\n\nbody\0", "SUBSCRIBE frames cannot have a body");
     assertRefused("ACK\nid:1\ncontent-length:2\n\nab\0", "ACK frames cannot have a body");
-    assertThat(decodeOne("ACK\nid:1\ncontent-length:0\n\n\0").getPayload()).isEmpty();
+    assertThat(decodeOne("ACK\nid:1\ncontent-length:0\n\n\0").body()).isEmpty();
   }
 
   @Test
@@ -218,7 +214,7 @@ class StompFrameDecoderTests {
     }
   }
 
-  private Message<byte[]> decodeOne(String frame) {
+  private StompFrame decodeOne(String frame) {
     var frames = all(decoder, ByteBuffer.wrap(bytes(frame)));
     assertThat(frames).hasSize(1);
     return frames.getFirst();
@@ -235,9 +231,9 @@ class StompFrameDecoderTests {
         .hasMessageContaining(message);
   }
 
-  private static List<Message<byte[]>> all(StompFrameDecoder decoder, ByteBuffer bytes) {
-    var frames = new ArrayList<Message<byte[]>>();
-    Message<byte[]> frame;
+  private static List<StompFrame> all(StompFrameDecoder decoder, ByteBuffer bytes) {
+    var frames = new ArrayList<StompFrame>();
+    StompFrame frame;
     while ((frame = decoder.next(bytes)) != null) {
       frames.add(frame);
     }
