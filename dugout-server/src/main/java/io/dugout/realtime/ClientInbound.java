@@ -16,6 +16,7 @@ import org.springframework.messaging.simp.stomp.StompCommand;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -37,6 +38,7 @@ class ClientInbound {
   private final SendRateLimit rateLimiter;
   private final RealtimeProperties properties;
   private final JsonMapper json;
+  private final ObjectReader postReader;
   private final RealtimeMetrics metrics;
   private final Outages outages;
   private final Map<String, Long> lastTyping = new ConcurrentHashMap<>();
@@ -62,6 +64,7 @@ class ClientInbound {
     this.rateLimiter = rateLimiter;
     this.properties = properties;
     this.json = json;
+    this.postReader = json.readerFor(PostMessage.class);
     this.metrics = metrics;
     this.outages = outages;
   }
@@ -300,7 +303,7 @@ class ClientInbound {
     if (!caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
       throw new RateLimited();
     }
-    messages.post(caller, roomId, json.readValue(body, PostMessage.class));
+    messages.post(caller, roomId, postReader.readValue(body));
   }
 
   private void read(Caller caller, String roomId, byte[] body) {

@@ -86,12 +86,18 @@ final class RocksDbRoomStore implements RoomStore {
   @Override
   public List<Member> members(String roomId) {
     var members = new ArrayList<Member>();
+    byte[] prefix = Keys.prefix(roomId);
     storage.scan(
         MEMBERS,
-        Keys.prefix(roomId),
+        prefix,
         Keys.prefixEnd(roomId),
         false,
-        (key, value) -> members.add(Json.read(value, Member.class)));
+        (key, value) -> {
+          // why: a cached member is the stored one or a newer write; never filled from a scan,
+          // which runs outside the room's stripe
+          Member cached = cache.get(roomId, Keys.suffix(key, prefix.length));
+          return members.add(cached != null ? cached : Json.read(value, Member.class));
+        });
     members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
     return members;
   }
