@@ -27,7 +27,8 @@ final class MemberCache {
 
   MemberCache(int capacity) {
     if (capacity < 0) {
-      throw new IllegalArgumentException("member cache capacity must be 0 or more: " + capacity);
+      throw new IllegalArgumentException(
+          "dugout.store.cached-members must be 0 or more, not " + capacity);
     }
     this.capacity = capacity;
   }

@@ -63,7 +63,8 @@ class MemberCacheTests {
     var cache = new MemberCache(0);
     cache.fill(member("a", 0));
     assertThat(cache.get("r1", "a")).isNull();
-    assertThatThrownBy(() -> new MemberCache(-1)).hasMessageContaining("0 or more");
+    assertThatThrownBy(() -> new MemberCache(-1))
+        .hasMessageContaining("dugout.store.cached-members must be 0 or more");
   }
 
   private static Member member(String userId, long lastRead) {
