@@ -3,12 +3,11 @@ package io.dugout.cluster.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dugout.DugoutApplication;
+import io.dugout.Applications;
 import io.dugout.message.HistoryCache;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -34,10 +33,6 @@ class CacheSelectionTests {
   }
 
   private ConfigurableApplicationContext start(String... args) {
-    var all = new String[args.length + 2];
-    all[0] = "--server.port=0";
-    all[1] = "--dugout.data-dir=" + dataDir;
-    System.arraycopy(args, 0, all, 2, args.length);
-    return SpringApplication.run(DugoutApplication.class, all);
+    return Applications.start(dataDir, args);
   }
 }

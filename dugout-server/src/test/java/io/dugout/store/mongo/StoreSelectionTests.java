@@ -3,13 +3,12 @@ package io.dugout.store.mongo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dugout.DugoutApplication;
+import io.dugout.Applications;
 import io.dugout.message.MessageStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** Which store a node uses is one property; MongoDB stays untouched unless it is chosen. */
@@ -49,10 +48,6 @@ class StoreSelectionTests {
   }
 
   private ConfigurableApplicationContext start(String... args) {
-    var all = new String[args.length + 2];
-    all[0] = "--server.port=0";
-    all[1] = "--dugout.data-dir=" + dataDir;
-    System.arraycopy(args, 0, all, 2, args.length);
-    return SpringApplication.run(DugoutApplication.class, all);
+    return Applications.start(dataDir, args);
   }
 }

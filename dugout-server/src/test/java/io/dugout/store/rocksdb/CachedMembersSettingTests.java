@@ -3,7 +3,7 @@ package io.dugout.store.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dugout.DugoutApplication;
+import io.dugout.Applications;
 import io.dugout.room.Member;
 import io.dugout.room.MemberRole;
 import io.dugout.room.Room;
@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -48,10 +47,6 @@ class CachedMembersSettingTests {
   }
 
   private ConfigurableApplicationContext start(String... args) {
-    var all = new String[args.length + 2];
-    all[0] = "--server.port=0";
-    all[1] = "--dugout.data-dir=" + dataDir;
-    System.arraycopy(args, 0, all, 2, args.length);
-    return SpringApplication.run(DugoutApplication.class, all);
+    return Applications.start(dataDir, args);
   }
 }
