@@ -83,7 +83,7 @@ class ClientInbound {
       case CONNECT, STOMP -> connect(session, frame);
       case SUBSCRIBE -> subscribe(session, frame);
       case UNSUBSCRIBE -> unsubscribe(session, frame);
-      case SEND -> send(session, frame, frame.body());
+      case SEND -> send(session, frame);
       case DISCONNECT -> disconnect(session, frame);
       case ACK, NACK -> receipt(session, frame);
       default -> fail(session, command + " is not supported (no transactions)", frame);
@@ -244,10 +244,11 @@ class ClientInbound {
     receipt(session, frame);
   }
 
-  private void send(ClientSession session, StompFrame frame, byte[] body) {
+  private void send(ClientSession session, StompFrame frame) {
     String destination = frame.destination();
+    byte[] body = frame.body();
     if (Destinations.TOKEN.equals(destination)) {
-      refreshToken(session, frame, body);
+      refreshToken(session, frame);
       return;
     }
     var app = Destinations.app(destination);
@@ -263,7 +264,7 @@ class ClientInbound {
       }
       receipt(session, frame);
     } catch (DugoutException e) {
-      userError(session, frame, e.code(), e.getMessage(), e.field(), body);
+      userError(session, frame, e.code(), e.getMessage(), e.field());
     } catch (RateLimited e) {
       metrics.rateLimited();
       userError(
@@ -271,8 +272,7 @@ class ClientInbound {
           frame,
           "rate_limited",
           "too many messages: at most " + properties.messagesPerSecond() + " per second",
-          null,
-          body);
+          null);
     } catch (JacksonException e) {
       String field = JsonPaths.of(e);
       userError(
@@ -282,11 +282,10 @@ class ClientInbound {
           "body".equals(field)
               ? "the body is not valid JSON"
               : field + ": is unknown, or has the wrong type or format",
-          "body".equals(field) ? null : field,
-          body);
+          "body".equals(field) ? null : field);
     } catch (RuntimeException e) {
       var unavailable = outage(e);
-      userError(session, frame, unavailable.code(), unavailable.getMessage(), null, body);
+      userError(session, frame, unavailable.code(), unavailable.getMessage(), null);
     }
   }
 
@@ -328,16 +327,15 @@ class ClientInbound {
    * with. A token that does not verify is reported on the error queue and changes nothing; a token
    * for someone else ends the session.
    */
-  private void refreshToken(ClientSession session, StompFrame frame, byte[] body) {
+  private void refreshToken(ClientSession session, StompFrame frame) {
     TokenVerifier.Verified verified;
     try {
-      verified = tokens.verify(json.readValue(body, TokenBody.class).token());
+      verified = tokens.verify(json.readValue(frame.body(), TokenBody.class).token());
     } catch (TokenVerifier.InvalidTokenException e) {
-      userError(
-          session, frame, "unauthenticated", "invalid token: " + e.getMessage(), "token", body);
+      userError(session, frame, "unauthenticated", "invalid token: " + e.getMessage(), "token");
       return;
     } catch (JacksonException e) {
-      userError(session, frame, "validation", "the body must be {\"token\": \"…\"}", "token", body);
+      userError(session, frame, "validation", "the body must be {\"token\": \"…\"}", "token");
       return;
     }
     if (!verified.caller().equals(session.caller())) {
@@ -381,14 +379,9 @@ class ClientInbound {
   }
 
   private void userError(
-      ClientSession session,
-      StompFrame frame,
-      String code,
-      String message,
-      String field,
-      byte[] body) {
+      ClientSession session, StompFrame frame, String code, String message, String field) {
     metrics.error(code);
-    String clientMsgId = clientMsgIdOf(body);
+    String clientMsgId = clientMsgIdOf(frame.body());
     var error =
         new RealtimeBodies.ErrorBody(
             "error", code, message, frame.destination(), clientMsgId, frame.receipt(), field);
