@@ -1,9 +1,16 @@
 package io.dugout.realtime;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.HttpRequestHandler;
+import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.servlet.handler.AbstractUrlHandlerMapping;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
@@ -25,7 +32,28 @@ class RealtimeConfiguration implements WebSocketConfigurer {
 
   @Override
   public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-    registry.addHandler(endpoint, "/ws").setAllowedOriginPatterns("*");
+    registry.addHandler(endpoint, HandshakeDoor.PATH).setAllowedOriginPatterns("*");
+  }
+
+  /**
+   * Handshakes skip MVC dispatch through {@link HandshakeDoor}, placed right before Spring
+   * Security's filters, with the handler the registration above made (so both ways in share one
+   * handler, origin check and all).
+   */
+  @Bean
+  FilterRegistrationBean<HandshakeDoor> handshakeDoor(
+      @Qualifier("webSocketHandlerMapping") HandlerMapping mapping, MeterRegistry meters) {
+    var handler =
+        ((AbstractUrlHandlerMapping) mapping).getHandlerMap().get(HandshakeDoor.PATH)
+                instanceof HttpRequestHandler found
+            ? found
+            : null;
+    if (handler == null) {
+      throw new IllegalStateException("no WebSocket handler mapped at " + HandshakeDoor.PATH);
+    }
+    var registration = new FilterRegistrationBean<>(new HandshakeDoor(handler, meters));
+    registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 2);
+    return registration;
   }
 
   /**
