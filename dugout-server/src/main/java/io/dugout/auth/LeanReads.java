@@ -1,6 +1,7 @@
 package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
+import io.dugout.system.LeanDoors;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
@@ -204,8 +205,8 @@ final class LeanReads extends OncePerRequestFilter {
 
     Matcher(LeanRoute route, MeterRegistry meters) {
       this.route = route;
-      this.answered = counter(meters, route, "answered");
-      this.passed = counter(meters, route, "passed");
+      this.answered = LeanDoors.requests(meters, route.template(), "answered");
+      this.passed = LeanDoors.requests(meters, route.template(), "passed");
       this.method = route.method().toUpperCase(Locale.ROOT);
       String template = route.template();
       int open = template.indexOf('{');
@@ -215,15 +216,6 @@ final class LeanReads extends OncePerRequestFilter {
       }
       this.prefix = template.substring(0, open);
       this.suffix = template.substring(close + 1);
-    }
-
-    private static Counter counter(MeterRegistry meters, LeanRoute route, String outcome) {
-      return Counter.builder("dugout.http.lean.requests")
-          .description(
-              "requests of a hot route: answered by the lean door, or passed to the full chain")
-          .tag("route", route.template())
-          .tag("outcome", outcome)
-          .register(meters);
     }
 
     /** The path variable when the request is this route's, else null. */

@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import io.dugout.system.LeanDoors;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
@@ -37,8 +38,8 @@ final class HandshakeDoor extends OncePerRequestFilter {
 
   HandshakeDoor(HttpRequestHandler handshakes, MeterRegistry meters) {
     this.handshakes = handshakes;
-    this.answered = counter(meters, "answered");
-    this.passed = counter(meters, "passed");
+    this.answered = LeanDoors.requests(meters, PATH, "answered");
+    this.passed = LeanDoors.requests(meters, PATH, "passed");
   }
 
   @Override
@@ -66,14 +67,5 @@ final class HandshakeDoor extends OncePerRequestFilter {
   private static boolean isUpgrade(HttpServletRequest request) {
     return "GET".equals(request.getMethod())
         && "websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE));
-  }
-
-  private static Counter counter(MeterRegistry meters, String outcome) {
-    return Counter.builder("dugout.http.lean.requests")
-        .description(
-            "requests of a hot route: answered by the lean door, or passed to the full chain")
-        .tag("route", PATH)
-        .tag("outcome", outcome)
-        .register(meters);
   }
 }
