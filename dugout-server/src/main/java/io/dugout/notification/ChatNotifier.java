@@ -5,6 +5,7 @@ import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
 import io.dugout.system.Ids;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -134,34 +135,57 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     }
     String title = room.get().title() == null ? message.senderId() : room.get().title();
     var viewers = presence.viewersOf(message.roomId());
+    var same = new Shared(message, title);
     var fresh = new ArrayList<Notification>();
     for (String userId : room.get().userIds()) {
       if (!userId.equals(message.senderId()) && !viewers.contains(userId)) {
-        fresh.add(notificationOf(message, userId, title).withCount(count));
+        fresh.add(same.forMember(userId).withCount(count));
       }
     }
     notifications.collapse(fresh);
   }
 
-  /** The notification one message makes for one member; it replaces the room's earlier one. */
-  private Notification notificationOf(Message message, String userId, String title) {
-    var now = clock.instant();
-    var data = new LinkedHashMap<String, Object>();
-    data.put("roomId", message.roomId());
-    data.put("seq", message.seq());
-    data.put("senderId", message.senderId());
-    return new Notification(
-        Ids.newId(clock),
-        userId,
-        KIND,
-        title,
-        preview(message),
-        json.writeValueAsString(data),
-        1,
-        now,
-        null,
-        notifications.expiresAt(now),
-        "room:" + message.roomId());
+  /**
+   * What one message's notifications share, worked out once per message rather than per member:
+   * title, preview, data and times.
+   */
+  private final class Shared {
+
+    private final String title;
+    private final String preview;
+    private final String data;
+    private final String collapseKey;
+    private final Instant now;
+    private final Instant expiresAt;
+
+    Shared(Message message, String title) {
+      var fields = new LinkedHashMap<String, Object>();
+      fields.put("roomId", message.roomId());
+      fields.put("seq", message.seq());
+      fields.put("senderId", message.senderId());
+      this.title = title;
+      this.preview = preview(message);
+      this.data = json.writeValueAsString(fields);
+      this.collapseKey = "room:" + message.roomId();
+      this.now = clock.instant();
+      this.expiresAt = notifications.expiresAt(now);
+    }
+
+    /** The member's notification of the message; it replaces the room's earlier one. */
+    Notification forMember(String userId) {
+      return new Notification(
+          Ids.newId(clock),
+          userId,
+          KIND,
+          title,
+          preview,
+          data,
+          1,
+          now,
+          null,
+          expiresAt,
+          collapseKey);
+    }
   }
 
   /** The start of the message, or what it carries when it has no text. */

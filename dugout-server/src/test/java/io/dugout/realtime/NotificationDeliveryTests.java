@@ -86,6 +86,32 @@ class NotificationDeliveryTests extends RealtimeTestBase {
   }
 
   @Test
+  void everyAbsentMemberGetsANotificationOfTheirOwnWithTheMessagesData() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String carol = user("carol");
+    String room = group(token(alice), "Pitch", bob, carol);
+
+    say(token(alice), room, "c-1", "kick-off at 10");
+
+    Waits.until(
+        () ->
+            list(bob).get("notifications").size() == 1
+                && list(carol).get("notifications").size() == 1,
+        Duration.ofSeconds(10),
+        "bob's and carol's notifications");
+    var bobs = list(bob).get("notifications").get(0);
+    var carols = list(carol).get("notifications").get(0);
+    assertThat(bobs.get("id").asString()).isNotEqualTo(carols.get("id").asString());
+    for (var each : java.util.List.of(bobs, carols)) {
+      assertThat(each.get("body").asString()).isEqualTo("kick-off at 10");
+      assertThat(each.get("data").get("roomId").asString()).isEqualTo(room);
+      assertThat(each.get("data").get("seq").asLong()).isEqualTo(1);
+      assertThat(each.get("data").get("senderId").asString()).isEqualTo(alice);
+    }
+  }
+
+  @Test
   void collapsesAMembersChatNotificationsIntoOnePerRoomThatComesBackUnread() {
     String alice = user("alice");
     String bob = user("bob");
