@@ -43,12 +43,8 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   @Bean
   FilterRegistrationBean<HandshakeDoor> handshakeDoor(
       @Qualifier("webSocketHandlerMapping") HandlerMapping mapping, MeterRegistry meters) {
-    var handler =
-        ((AbstractUrlHandlerMapping) mapping).getHandlerMap().get(HandshakeDoor.PATH)
-                instanceof HttpRequestHandler found
-            ? found
-            : null;
-    if (handler == null) {
+    if (!(((AbstractUrlHandlerMapping) mapping).getHandlerMap().get(HandshakeDoor.PATH)
+        instanceof HttpRequestHandler handler)) {
       throw new IllegalStateException("no WebSocket handler mapped at " + HandshakeDoor.PATH);
     }
     var registration = new FilterRegistrationBean<>(new HandshakeDoor(handler, meters));

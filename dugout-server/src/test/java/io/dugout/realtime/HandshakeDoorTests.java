@@ -42,6 +42,7 @@ class HandshakeDoorTests extends RealtimeTestBase {
 
   @Test
   void anUpgradeWithoutAKeyIsRefusedByTheHandshakeHandler() {
+    double answered = count("answered");
     var broken =
         new RawHttp(port)
             .send(
@@ -52,6 +53,7 @@ class HandshakeDoorTests extends RealtimeTestBase {
                 null);
 
     assertThat(broken.status()).isEqualTo(400);
+    assertThat(count("answered")).isEqualTo(answered + 1);
   }
 
   @Test
