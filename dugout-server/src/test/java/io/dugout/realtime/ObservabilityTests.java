@@ -34,6 +34,11 @@ class ObservabilityTests extends RealtimeTestBase {
   void everyMetricTheDashboardQueriesIsInTheScrape() throws Exception {
     chat();
     System.gc(); // why: jvm_gc_pause_* exists only once a collection happened
+    // why: the JVM reports a collection to Micrometer asynchronously, after System.gc() returns
+    Waits.until(
+        () -> meters.find("jvm.gc.pause").timer() != null,
+        Duration.ofSeconds(10),
+        "the collection reported to jvm.gc.pause");
     var exposed = exposedNames(scrape());
     var dashboard = JSON.readTree(Files.readString(DASHBOARD));
     var mode = TestStore.clusterStorage() ? Mode.CLUSTER : Mode.EMBEDDED;
