@@ -2,8 +2,6 @@ package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
 import io.dugout.system.LeanDoors;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -16,7 +14,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
@@ -31,9 +28,10 @@ import org.springframework.web.servlet.HandlerMapping;
  * throws) goes on through the full chain, which answers it as it answers every request: errors look
  * the same either way, at the price of a second attempt that only failing requests pay.
  *
- * <p>It names the route for the access log and the {@code http.server.requests} metric, writes the
- * security headers Spring Security writes on every response, and counts, per route, the requests it
- * answered and those it passed on ({@code dugout.http.lean.requests}).
+ * <p>It stands in front of the HTTP observation (see {@link LeanDoors}), times what it answers into
+ * {@code http.server.requests} itself, names the route for the access log, writes the security
+ * headers Spring Security writes on every response, and counts, per route, the requests it answered
+ * and those it passed on ({@code dugout.http.lean.requests}).
  */
 final class LeanReads extends OncePerRequestFilter {
 
@@ -54,8 +52,8 @@ final class LeanReads extends OncePerRequestFilter {
   private final List<Matcher> routes;
   private final TokenVerifier tokens;
 
-  LeanReads(List<LeanRoute> routes, TokenVerifier tokens, MeterRegistry meters) {
-    this.routes = routes.stream().map(route -> new Matcher(route, meters)).toList();
+  LeanReads(List<LeanRoute> routes, TokenVerifier tokens, LeanDoors doors) {
+    this.routes = routes.stream().map(route -> new Matcher(route, doors)).toList();
     this.tokens = tokens;
   }
 
@@ -68,8 +66,29 @@ final class LeanReads extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    byte[] body = answer(request);
+    long start = System.nanoTime();
+    String path = request.getRequestURI();
+    for (Matcher route : routes) {
+      String variable = route.variableIn(request.getMethod(), path);
+      if (variable != null) {
+        serve(route, variable, start, request, response, chain);
+        return;
+      }
+    }
+    chain.doFilter(request, response);
+  }
+
+  private void serve(
+      Matcher route,
+      String variable,
+      long start,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain)
+      throws ServletException, IOException {
+    byte[] body = answer(route, variable, request);
     if (body == null) {
+      route.meters.passed();
       chain.doFilter(request, response);
       return;
     }
@@ -80,22 +99,10 @@ final class LeanReads extends OncePerRequestFilter {
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
     response.setContentLength(body.length);
     response.getOutputStream().write(body);
+    route.meters.answered(HttpServletResponse.SC_OK, start);
   }
 
   /** The JSON body of the answer, or null when the full chain should answer the request. */
-  private byte[] answer(HttpServletRequest request) {
-    String path = request.getRequestURI();
-    for (Matcher route : routes) {
-      String variable = route.variableIn(request.getMethod(), path);
-      if (variable != null) {
-        byte[] body = answer(route, variable, request);
-        (body == null ? route.passed : route.answered).increment();
-        return body;
-      }
-    }
-    return null;
-  }
-
   private byte[] answer(Matcher route, String variable, HttpServletRequest request) {
     String token = bearerToken(request);
     if (token == null || !acceptsJson(request) || hasBody(request) || !plainQuery(request)) {
@@ -106,8 +113,6 @@ final class LeanReads extends OncePerRequestFilter {
       byte[] body = route.route.answer(caller, variable, request);
       request.setAttribute(AccessLog.USER_ATTRIBUTE, caller.userId());
       request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, route.route.template());
-      ServerHttpObservationFilter.findObservationContext(request)
-          .ifPresent(context -> context.setPathPattern(route.route.template()));
       return body;
     } catch (RuntimeException anyError) {
       // why: the full chain answers every error, so that errors look the same on both paths
@@ -193,21 +198,19 @@ final class LeanReads extends OncePerRequestFilter {
     return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
   }
 
-  /** A route's template split at its one variable, and its counters. */
+  /** A route's template split at its one variable, and its meters. */
   private static final class Matcher {
 
     private final LeanRoute route;
     private final String method;
     private final String prefix;
     private final String suffix;
-    private final Counter answered;
-    private final Counter passed;
+    private final LeanDoors.Route meters;
 
-    Matcher(LeanRoute route, MeterRegistry meters) {
+    Matcher(LeanRoute route, LeanDoors doors) {
       this.route = route;
-      this.answered = LeanDoors.requests(meters, route.template(), "answered");
-      this.passed = LeanDoors.requests(meters, route.template(), "passed");
       this.method = route.method().toUpperCase(Locale.ROOT);
+      this.meters = doors.route(method, route.template());
       String template = route.template();
       int open = template.indexOf('{');
       int close = template.indexOf('}');

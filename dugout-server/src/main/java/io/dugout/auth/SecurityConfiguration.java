@@ -1,14 +1,13 @@
 package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
+import io.dugout.system.LeanDoors;
 import io.dugout.system.Problems;
-import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -55,15 +54,16 @@ class SecurityConfiguration implements WebMvcConfigurer {
   }
 
   /**
-   * The lean door for the hottest reads, right before Spring Security's filters; {@code
-   * dugout.http.lean-reads=false} sends them through the full chain like every other request.
+   * The lean door for the hottest reads, with the other lean doors ({@link LeanDoors#ORDER});
+   * {@code dugout.http.lean-reads=false} sends them through the full chain like every other
+   * request.
    */
   @Bean
   @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
   FilterRegistrationBean<LeanReads> leanReads(
-      List<LeanRoute> routes, TokenVerifier tokens, MeterRegistry meters) {
-    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens, meters));
-    registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
+      List<LeanRoute> routes, TokenVerifier tokens, LeanDoors doors) {
+    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens, doors));
+    registration.setOrder(LeanDoors.ORDER);
     return registration;
   }
 

@@ -1,8 +1,6 @@
 package io.dugout.realtime;
 
 import io.dugout.system.LeanDoors;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -12,7 +10,6 @@ import java.io.IOException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.HttpRequestHandler;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
@@ -27,20 +24,20 @@ import org.springframework.web.servlet.HandlerMapping;
  * <p>Any other request to {@code /ws} goes on through the full chain, untouched. The path must be
  * exactly {@code /ws}, so nothing the security firewall would look at in a path reaches the handler
  * this way. Handshakes it passed to the handler are counted in {@code
- * dugout.http.lean.requests{route="/ws",outcome="answered"}}, the rest as {@code passed}.
+ * dugout.http.lean.requests{route="/ws",outcome="answered"}} and timed into {@code
+ * http.server.requests} by the door (it stands in front of the HTTP observation, see {@link
+ * LeanDoors}), the rest counted as {@code passed}.
  */
 final class HandshakeDoor extends OncePerRequestFilter {
 
   static final String PATH = "/ws";
 
   private final HttpRequestHandler handshakes;
-  private final Counter answered;
-  private final Counter passed;
+  private final LeanDoors.Route meters;
 
-  HandshakeDoor(HttpRequestHandler handshakes, MeterRegistry meters) {
+  HandshakeDoor(HttpRequestHandler handshakes, LeanDoors doors) {
     this.handshakes = handshakes;
-    this.answered = LeanDoors.requests(meters, PATH, "answered");
-    this.passed = LeanDoors.requests(meters, PATH, "passed");
+    this.meters = doors.route("GET", PATH);
   }
 
   @Override
@@ -53,16 +50,15 @@ final class HandshakeDoor extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    long start = System.nanoTime();
     if (!isUpgrade(request)) {
-      passed.increment();
+      meters.passed();
       chain.doFilter(request, response);
       return;
     }
-    answered.increment();
     request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, PATH);
-    ServerHttpObservationFilter.findObservationContext(request)
-        .ifPresent(context -> context.setPathPattern(PATH));
     handshakes.handleRequest(request, response);
+    meters.answered(response.getStatus(), start);
   }
 
   private static boolean isUpgrade(HttpServletRequest request) {

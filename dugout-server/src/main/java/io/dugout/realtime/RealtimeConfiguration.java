@@ -1,9 +1,8 @@
 package io.dugout.realtime;
 
-import io.micrometer.core.instrument.MeterRegistry;
+import io.dugout.system.LeanDoors;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -36,19 +35,19 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   }
 
   /**
-   * Handshakes skip MVC dispatch through {@link HandshakeDoor}, placed right before Spring
-   * Security's filters, with the handler the registration above made (so both ways in share one
-   * handler, origin check and all).
+   * Handshakes skip MVC dispatch through {@link HandshakeDoor}, placed with the other lean doors
+   * ({@link LeanDoors#ORDER}), with the handler the registration above made (so both ways in share
+   * one handler, origin check and all).
    */
   @Bean
   FilterRegistrationBean<HandshakeDoor> handshakeDoor(
-      @Qualifier("webSocketHandlerMapping") HandlerMapping mapping, MeterRegistry meters) {
+      @Qualifier("webSocketHandlerMapping") HandlerMapping mapping, LeanDoors doors) {
     if (!(((AbstractUrlHandlerMapping) mapping).getHandlerMap().get(HandshakeDoor.PATH)
         instanceof HttpRequestHandler handler)) {
       throw new IllegalStateException("no WebSocket handler mapped at " + HandshakeDoor.PATH);
     }
-    var registration = new FilterRegistrationBean<>(new HandshakeDoor(handler, meters));
-    registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 2);
+    var registration = new FilterRegistrationBean<>(new HandshakeDoor(handler, doors));
+    registration.setOrder(LeanDoors.ORDER);
     return registration;
   }
 

@@ -132,15 +132,36 @@ class LeanReadsApiTests extends ApiTest {
   }
 
   @Test
-  void theMetricsNameTheRouteTemplate() {
+  void bothWaysInTimeARequestIntoOneSeriesThatNamesTheRouteTemplate() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
-    assertThat(client.get(token, "/api/v1/rooms/" + roomId + "/messages").status()).isEqualTo(200);
+    String history = "/api/v1/rooms/" + roomId + "/messages";
+    long before = timed(HISTORY);
+    double passed = count(HISTORY, "passed");
 
+    assertThat(client.get(token, history + "?limit=2").status()).isEqualTo(200);
+    // why: a percent-encoded query is the full chain's to decode
+    assertThat(client.get(token, history + "?limit=%32").status()).isEqualTo(200);
+
+    assertThat(count(HISTORY, "passed")).isEqualTo(passed + 1);
+    assertThat(
+            meters.find("http.server.requests").tag("uri", HISTORY).tag("status", "200").timers())
+        .as("the door's timer and the observation's are one meter")
+        .hasSize(1);
+    assertThat(timed(HISTORY)).isEqualTo(before + 2);
     String metrics = client.get(client.serviceToken(user("ops")), "/actuator/prometheus").body();
     assertThat(metrics)
         .containsPattern(
             "http_server_requests_seconds_count\\{[^}]*uri=\"/api/v1/rooms/\\{roomId\\}/messages\"");
+  }
+
+  private long timed(String route) {
+    var timer =
+        meters
+            .find("http.server.requests")
+            .tags("method", "GET", "uri", route, "status", "200")
+            .timer();
+    return timer == null ? 0 : timer.count();
   }
 
   private double count(String route, String outcome) {

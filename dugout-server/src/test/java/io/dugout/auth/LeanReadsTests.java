@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.system.AccessLog;
+import io.dugout.system.LeanDoors;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -29,11 +31,10 @@ class LeanReadsTests {
   private static final String PATH = "/api/v1/rooms/room-1_A/messages";
 
   private final List<String> answered = new ArrayList<>();
+  private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final LeanReads door =
       new LeanReads(
-          List.of(route("GET", "/api/v1/rooms/{roomId}/messages")),
-          verifier(),
-          new SimpleMeterRegistry());
+          List.of(route("GET", "/api/v1/rooms/{roomId}/messages")), verifier(), doors(meters));
 
   @Test
   void answersAGoodRequestItselfWithJsonAndTheSecurityHeaders() throws Exception {
@@ -55,6 +56,7 @@ class LeanReadsTests {
     assertThat(request.getAttribute(AccessLog.USER_ATTRIBUTE)).isEqualTo("alice");
     assertThat(request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE))
         .isEqualTo("/api/v1/rooms/{roomId}/messages");
+    assertThat(requestsTimed("200")).as("timed as the observation would have").isEqualTo(1);
   }
 
   @Test
@@ -132,18 +134,24 @@ class LeanReadsTests {
           .as(other.getKey())
           .isNull();
     }
+    assertThat(meters.find("http.server.requests").timers())
+        .as("what the full chain answers, its observation times")
+        .isEmpty();
   }
 
   @Test
   void refusesATemplateWithoutExactlyOneVariable() {
     assertThatThrownBy(
             () ->
-                new LeanReads(List.of(route("GET", "/a/b")), verifier(), new SimpleMeterRegistry()))
+                new LeanReads(
+                    List.of(route("GET", "/a/b")), verifier(), doors(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(
             () ->
                 new LeanReads(
-                    List.of(route("GET", "/a/{x}/{y}")), verifier(), new SimpleMeterRegistry()))
+                    List.of(route("GET", "/a/{x}/{y}")),
+                    verifier(),
+                    doors(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -209,5 +217,25 @@ class LeanReadsTests {
               .build();
         },
         null);
+  }
+
+  private static LeanDoors doors(SimpleMeterRegistry meters) {
+    return new LeanDoors(meters, new ObservationProperties());
+  }
+
+  /** Requests the door timed into http.server.requests with this status, as Spring tags them. */
+  private long requestsTimed(String status) {
+    var timer =
+        meters
+            .find("http.server.requests")
+            .tags(
+                "method", "GET",
+                "uri", "/api/v1/rooms/{roomId}/messages",
+                "status", status,
+                "outcome", "SUCCESS",
+                "exception", "none",
+                "error", "none")
+            .timer();
+    return timer == null ? 0 : timer.count();
   }
 }

@@ -19,6 +19,7 @@ class HandshakeDoorTests extends RealtimeTestBase {
   @Test
   void aHandshakeIsAnsweredByTheDoorAndTheSessionWorks() {
     double before = count("answered");
+    long timed = timed("101");
     var alice = connect("alice");
     String roomId = groupOf("alice");
     alice.subscribeAndWait("s1", "/topic/rooms." + roomId);
@@ -27,6 +28,7 @@ class HandshakeDoorTests extends RealtimeTestBase {
     var own = json(alice.await(f -> f.command().equals("MESSAGE")));
     assertThat(own.get("content").asString()).isEqualTo("through the door");
     assertThat(count("answered")).isEqualTo(before + 1);
+    assertThat(timed("101")).as("timed into http.server.requests by the door").isEqualTo(timed + 1);
   }
 
   @Test
@@ -63,6 +65,15 @@ class HandshakeDoorTests extends RealtimeTestBase {
 
     assertThat(post.status()).isGreaterThanOrEqualTo(400);
     assertThat(count("passed")).isEqualTo(passed + 1);
+  }
+
+  private long timed(String status) {
+    var timer =
+        meters
+            .find("http.server.requests")
+            .tags("method", "GET", "uri", "/ws", "status", status)
+            .timer();
+    return timer == null ? 0 : timer.count();
   }
 
   private double count(String outcome) {
