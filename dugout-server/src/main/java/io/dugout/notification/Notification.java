@@ -50,17 +50,25 @@ public record Notification(
    * times, the newer one's count added, unread again; the id stays.
    */
   public Notification collapsedWith(Notification newer) {
+    return newer.replacing(id, count);
+  }
+
+  /**
+   * This newer notification in place of an older one under the same collapse key, known by its id
+   * and count: the older id, both counts, this one's content and times, unread.
+   */
+  public Notification replacing(String olderId, int olderCount) {
     return new Notification(
-        id,
+        olderId,
         userId,
-        newer.kind,
-        newer.title,
-        newer.body,
-        newer.data,
-        count + newer.count,
-        newer.createdAt,
+        kind,
+        title,
+        body,
+        data,
+        olderCount + count,
+        createdAt,
         null,
-        newer.expiresAt,
+        expiresAt,
         collapseKey);
   }
 }

@@ -22,7 +22,8 @@ import java.nio.charset.StandardCharsets;
  *   notification_counts   userId                           → unread count(8)
  *   notification_expiry   expiresAt(8) 'n' userId 0x00 id  → (empty)
  *                         expiresAt(8) 's' scope 0x00 key  → (empty)
- *   notification_collapse userId 0x00 collapseKey          → id
+ *   notification_collapse userId 0x00 collapseKey          → 0x01 createdAt(8) expiresAt(8) count(4) id
+ *                         (older entries: the id alone; both are read)
  *   notification_sends    scope 0x00 idempotencyKey        → sent JSON (ids, expiresAt)
  * </pre>
  *

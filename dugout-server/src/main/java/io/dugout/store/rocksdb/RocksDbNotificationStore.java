@@ -11,6 +11,8 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.NOTIFICATION_UNREAD;
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationCursor;
 import io.dugout.notification.NotificationStore;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -81,25 +83,44 @@ final class RocksDbNotificationStore implements NotificationStore {
     writes.lock();
     try {
       byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());
-      byte[] heldBy = storage.get(NOTIFICATION_COLLAPSE, collapseKey);
-      Notification existing = heldBy == null ? null : find(fresh.userId(), Keys.string(heldBy));
+      Held held = held(fresh.userId(), storage.get(NOTIFICATION_COLLAPSE, collapseKey));
       Notification stored =
-          existing == null || existing.expiredAt(now) ? fresh : existing.collapsedWith(fresh);
+          held == null || held.expiredAt(now) ? fresh : fresh.replacing(held.id(), held.count());
+      boolean heldUnread =
+          held != null
+              && storage.get(
+                      NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.expiresAt(), held.id()))
+                  != null;
       storage.write(
           batch -> {
             long count = 0;
-            if (existing != null) {
-              delete(batch, existing);
-              count -= existing.unread() ? 1 : 0;
+            if (held != null) {
+              delete(batch, fresh.userId(), held.id(), held.createdAt(), held.expiresAt());
+              count -= heldUnread ? 1 : 0;
             }
             put(batch, stored);
-            batch.put(NOTIFICATION_COLLAPSE, collapseKey, Keys.utf8(stored.id()));
+            batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored).bytes());
             addToCount(batch, stored.userId(), count + 1);
           });
       return stored;
     } finally {
       writes.unlock();
     }
+  }
+
+  /**
+   * What a collapse entry says about the notification it points at; an entry written before entries
+   * held more than the id is read through the notification itself.
+   */
+  private Held held(String userId, byte[] entry) {
+    if (entry == null) {
+      return null;
+    }
+    if (Held.isHeld(entry)) {
+      return Held.from(entry);
+    }
+    var legacy = find(userId, Keys.string(entry));
+    return legacy == null ? null : Held.of(legacy);
   }
 
   @Override
@@ -279,10 +300,15 @@ final class RocksDbNotificationStore implements NotificationStore {
 
   /** Deletes a notification and its index entries (not its collapse key); the caller counts. */
   private static void delete(RocksDbStorage.Batch batch, Notification n) {
-    batch.delete(NOTIFICATIONS, notificationKey(n));
-    batch.delete(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()));
-    batch.delete(NOTIFICATION_EXPIRY, expiryKey(n));
-    batch.delete(NOTIFICATION_UNREAD, unreadKey(n));
+    delete(batch, n.userId(), n.id(), nanos(n.createdAt()), nanos(n.expiresAt()));
+  }
+
+  private static void delete(
+      RocksDbStorage.Batch batch, String userId, String id, long createdAt, long expiresAt) {
+    batch.delete(NOTIFICATIONS, Keys.timed(userId, createdAt, id));
+    batch.delete(NOTIFICATION_IDS, Keys.pair(userId, id));
+    batch.delete(NOTIFICATION_EXPIRY, Keys.expiry(expiresAt, NOTIFICATION, userId, id));
+    batch.delete(NOTIFICATION_UNREAD, unreadKey(userId, expiresAt, id));
   }
 
   private long count(String userId) {
@@ -303,7 +329,11 @@ final class RocksDbNotificationStore implements NotificationStore {
   }
 
   private static byte[] unreadKey(Notification n) {
-    return Keys.timed(n.userId(), nanos(n.expiresAt()), n.id());
+    return unreadKey(n.userId(), nanos(n.expiresAt()), n.id());
+  }
+
+  private static byte[] unreadKey(String userId, long expiresAt, String id) {
+    return Keys.timed(userId, expiresAt, id);
   }
 
   private static byte[] expiryKey(Notification n) {
@@ -316,4 +346,51 @@ final class RocksDbNotificationStore implements NotificationStore {
 
   /** What an idempotency key remembers: the ids the first send returned. */
   record Sent(List<String> ids, Instant expiresAt) {}
+
+  /**
+   * The value of a collapse entry: what a collapse needs of the notification the entry points at
+   * (its id, times and count), so that a collapse neither finds nor decodes it. Whether it is
+   * unread is the one thing a collapse reads from elsewhere (its unread index entry), because
+   * marking read does not touch collapse entries.
+   */
+  private record Held(String id, long createdAt, long expiresAt, int count) {
+
+    /** The first byte of a collapse entry with fields; an id (a UUID) never starts with it. */
+    private static final byte VERSION = 1;
+
+    static Held of(Notification n) {
+      return new Held(n.id(), nanos(n.createdAt()), nanos(n.expiresAt()), n.count());
+    }
+
+    static boolean isHeld(byte[] entry) {
+      return entry.length > 21 && entry[0] == VERSION;
+    }
+
+    static Held from(byte[] entry) {
+      var in = ByteBuffer.wrap(entry, 1, entry.length - 1);
+      long createdAt = in.getLong();
+      long expiresAt = in.getLong();
+      int count = in.getInt();
+      return new Held(
+          new String(entry, 21, entry.length - 21, StandardCharsets.UTF_8),
+          createdAt,
+          expiresAt,
+          count);
+    }
+
+    byte[] bytes() {
+      byte[] id = Keys.utf8(this.id);
+      return ByteBuffer.allocate(21 + id.length)
+          .put(VERSION)
+          .putLong(createdAt)
+          .putLong(expiresAt)
+          .putInt(count)
+          .put(id)
+          .array();
+    }
+
+    boolean expiredAt(Instant now) {
+      return expiresAt <= nanos(now);
+    }
+  }
 }
