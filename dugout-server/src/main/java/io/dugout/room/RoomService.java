@@ -201,12 +201,12 @@ public class RoomService {
         room.title(),
         room.trade(),
         room.createdAt(),
-        members == null ? null : members.stream().map(RoomView.MemberView::of).toList(),
         lastSeq,
         lastMessage,
         lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
         Math.max(0, lastSeq - lastRead),
-        muted);
+        muted,
+        members == null ? null : members.stream().map(RoomView.MemberView::of).toList());
   }
 
   /** The outcome of {@link #addMember}: the member, and whether this call added it. */

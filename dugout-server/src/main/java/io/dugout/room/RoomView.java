@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * A room as one caller sees it: with its latest message, the caller's unread count, and whether the
- * caller muted it. {@code members} is left out of room lists.
+ * caller muted it. {@code members} is left out of room lists; it comes last, so that a writer can
+ * append it to the rest (see {@link EnterRoute}).
  */
 public record RoomView(
     String id,
@@ -15,12 +16,28 @@ public record RoomView(
     String title,
     TradeContext trade,
     Instant createdAt,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<MemberView> members,
     long lastSeq,
     Message lastMessage,
     Instant lastActivityAt,
     long unreadCount,
-    boolean muted) {
+    boolean muted,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<MemberView> members) {
+
+  /** The same view without its members. */
+  RoomView withoutMembers() {
+    return new RoomView(
+        id,
+        type,
+        title,
+        trade,
+        createdAt,
+        lastSeq,
+        lastMessage,
+        lastActivityAt,
+        unreadCount,
+        muted,
+        null);
+  }
 
   /** A member as shown in a room. */
   public record MemberView(

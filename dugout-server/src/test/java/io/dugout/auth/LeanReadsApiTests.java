@@ -91,6 +91,33 @@ class LeanReadsApiTests extends ApiTest {
   }
 
   @Test
+  void aMemberWhoseReadMarkerMovedIsShownAsNowThroughEitherDoor() {
+    String alice = client.token(user("alice"));
+    String bob = user("bob");
+    String roomId = group(alice, "t", bob);
+    say(alice, roomId, "c-1", "hello");
+    String enter = "/api/v1/rooms/" + roomId + "/enter";
+    assertThat(lastReadSeqOf(bob, client.post(alice, enter, null))).isZero();
+
+    var read =
+        client.postJson(client.token(bob), "/api/v1/rooms/" + roomId + "/read", Map.of("seq", 1));
+    assertThat(read.status()).as(read.body()).isEqualTo(200);
+
+    var lean = client.post(alice, enter, null);
+    assertThat(lastReadSeqOf(bob, lean)).isEqualTo(1);
+    assertSame(lean, client.post(alice, enter, "{}"));
+  }
+
+  private static long lastReadSeqOf(String userId, ApiResponse entered) {
+    for (var member : entered.json().get("room").get("members")) {
+      if (member.get("userId").asString().equals(userId)) {
+        return member.get("lastReadSeq").asLong();
+      }
+    }
+    throw new AssertionError(userId + " is not among the members: " + entered.body());
+  }
+
+  @Test
   void theSecurityHeadersAreThoseOfEveryOtherAnswer() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
