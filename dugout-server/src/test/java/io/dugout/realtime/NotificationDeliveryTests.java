@@ -75,9 +75,7 @@ class NotificationDeliveryTests extends RealtimeTestBase {
     assertThat(live.get("kind").asString()).isEqualTo("chat.message");
     assertThat(live.get("title").asString()).isEqualTo("Pitch");
     assertThat(live.get("body").asString()).isEqualTo("kick-off at 10");
-    assertThat(live.get("data").get("roomId").asString()).isEqualTo(room);
-    assertThat(live.get("data").get("seq").asLong()).isEqualTo(1);
-    assertThat(live.get("data").get("senderId").asString()).isEqualTo(alice);
+    assertMessageData(live, room, 1, alice);
     assertThat(live.get("count").asInt()).isEqualTo(1);
     assertThat(list(away).get("unreadCount").asLong()).isEqualTo(1);
     chatNotifierCaughtUp();
@@ -103,11 +101,9 @@ class NotificationDeliveryTests extends RealtimeTestBase {
     var bobs = list(bob).get("notifications").get(0);
     var carols = list(carol).get("notifications").get(0);
     assertThat(bobs.get("id").asString()).isNotEqualTo(carols.get("id").asString());
-    for (var each : java.util.List.of(bobs, carols)) {
+    for (var each : List.of(bobs, carols)) {
       assertThat(each.get("body").asString()).isEqualTo("kick-off at 10");
-      assertThat(each.get("data").get("roomId").asString()).isEqualTo(room);
-      assertThat(each.get("data").get("seq").asLong()).isEqualTo(1);
-      assertThat(each.get("data").get("senderId").asString()).isEqualTo(alice);
+      assertMessageData(each, room, 1, alice);
     }
   }
 
@@ -212,6 +208,14 @@ class NotificationDeliveryTests extends RealtimeTestBase {
         () -> list(witness).get("notifications").size() == 1,
         Duration.ofSeconds(10),
         "the marker message's notification");
+  }
+
+  /** A chat notification's data names the message: its room, seq and sender. */
+  private static void assertMessageData(JsonNode notification, String roomId, long seq, String by) {
+    var data = notification.get("data");
+    assertThat(data.get("roomId").asString()).isEqualTo(roomId);
+    assertThat(data.get("seq").asLong()).isEqualTo(seq);
+    assertThat(data.get("senderId").asString()).isEqualTo(by);
   }
 
   private JsonNode list(String userId) {

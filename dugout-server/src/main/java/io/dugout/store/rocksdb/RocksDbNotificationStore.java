@@ -12,7 +12,6 @@ import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationCursor;
 import io.dugout.notification.NotificationStore;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -358,12 +357,15 @@ final class RocksDbNotificationStore implements NotificationStore {
     /** The first byte of a collapse entry with fields; an id (a UUID) never starts with it. */
     private static final byte VERSION = 1;
 
+    /** The version, both times and the count; the id follows. */
+    private static final int HEADER = 1 + 8 + 8 + 4;
+
     static Held of(Notification n) {
       return new Held(n.id(), nanos(n.createdAt()), nanos(n.expiresAt()), n.count());
     }
 
     static boolean isHeld(byte[] entry) {
-      return entry.length > 21 && entry[0] == VERSION;
+      return entry.length > HEADER && entry[0] == VERSION;
     }
 
     static Held from(byte[] entry) {
@@ -371,16 +373,12 @@ final class RocksDbNotificationStore implements NotificationStore {
       long createdAt = in.getLong();
       long expiresAt = in.getLong();
       int count = in.getInt();
-      return new Held(
-          new String(entry, 21, entry.length - 21, StandardCharsets.UTF_8),
-          createdAt,
-          expiresAt,
-          count);
+      return new Held(Keys.suffix(entry, HEADER), createdAt, expiresAt, count);
     }
 
     byte[] bytes() {
       byte[] id = Keys.utf8(this.id);
-      return ByteBuffer.allocate(21 + id.length)
+      return ByteBuffer.allocate(HEADER + id.length)
           .put(VERSION)
           .putLong(createdAt)
           .putLong(expiresAt)
