@@ -186,6 +186,14 @@ final class Commands {
             "then run the same sessions, rooms and sends against a minimal in-memory STOMP broker"
                 + " in this JVM, and report Dugout's sends/s and deliveries/s as a ratio of that"
                 + " floor's (series echo-floor, delivery-floor)"));
+    options.add(
+        OptionSpec.value(
+            "centrifugo",
+            "WS_URL",
+            "",
+            "then run the same sessions, rooms and sends against the Centrifugo server at WS_URL"
+                + " (e.g. ws://localhost:8000/connection/websocket; tokens from --hmac-secret,"
+                + " channels rooms:<roomId>), and report Dugout's rates as a ratio of its"));
     return options;
   }
 

@@ -120,7 +120,9 @@ public final class Main {
       result = result.withServer(scraper.figures());
     }
     if (outcome.floor() != null) {
-      result = result.withFloor(outcome.floor().result(name, shown, List.of(), List.of()));
+      result =
+          result.withFloor(
+              outcome.against(), outcome.floor().result(name, shown, List.of(), List.of()));
     }
     Path dir =
         options.string("out") != null
@@ -169,7 +171,12 @@ public final class Main {
     }
     boolean passed = withinLimit(result.counts(), maxErrorRate, name, err);
     if (result.floor() != null) {
-      passed &= withinLimit(result.floor().counts(), maxErrorRate, name + " (floor)", err);
+      passed &=
+          withinLimit(
+              result.floor().counts(),
+              maxErrorRate,
+              name + " (" + result.floor().against() + ")",
+              err);
     }
     return passed ? 0 : FAILED;
   }

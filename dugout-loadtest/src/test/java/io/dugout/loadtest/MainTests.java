@@ -72,10 +72,14 @@ class MainTests {
   @Test
   void failsWhenTheFloorRunPassesTheThresholdToo() {
     RunResult clean = result(1000, 1000, 1000, 0);
-    assertThat(Main.verdict(clean.withFloor(clean), 1, "chat", new PrintStream(err))).isZero();
+    assertThat(Main.verdict(clean.withFloor("floor", clean), 1, "chat", new PrintStream(err)))
+        .isZero();
     assertThat(
             Main.verdict(
-                clean.withFloor(result(1000, 1000, 900, 0)), 1, "chat", new PrintStream(err)))
+                clean.withFloor("floor", result(1000, 1000, 900, 0)),
+                1,
+                "chat",
+                new PrintStream(err)))
         .isEqualTo(Main.FAILED);
     assertThat(err()).contains("chat (floor): failed").contains("lost 10.000 %");
   }

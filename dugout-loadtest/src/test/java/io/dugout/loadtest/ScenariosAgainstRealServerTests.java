@@ -3,6 +3,7 @@ package io.dugout.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.dugout.loadtest.centrifugo.FakeCentrifugo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -222,6 +223,44 @@ class ScenariosAgainstRealServerTests {
     run.assertRatio("sent");
     run.assertRatio("echo");
     run.assertRatio("delivery");
+  }
+
+  @Test
+  void chatWithCentrifugoRunsTheSameSessionsAgainstACentrifugoServerAndReportsTheRatio()
+      throws Exception {
+    try (FakeCentrifugo centrifugo = new FakeCentrifugo()) {
+      Run run =
+          run(
+              "chat --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s --drain 2s"
+                  + " --centrifugo "
+                  + centrifugo.endpoint());
+
+      run.assertSucceeded();
+      JsonNode peer = run.result.path("floor");
+      assertThat(peer.path("against").asString()).isEqualTo("centrifugo");
+      JsonNode counts = peer.path("counts");
+      long sent = counts.path("sent").asLong();
+      assertThat(sent).isPositive();
+      assertThat(counts.path("expected").asLong()).as("3 members per room").isEqualTo(sent * 3);
+      assertThat(counts.path("received").asLong()).isEqualTo(sent * 3);
+      assertThat(counts.path("errors").asLong()).isZero();
+      assertThat(counts.path("duplicates").asLong()).isZero();
+      assertThat(centrifugo.subjects()).as("one preflight and six sessions").hasSize(7);
+      run.assertRatio("sent");
+      run.assertRatio("delivery");
+      assertThat(run.out).contains("Dugout / centrifugo");
+    }
+  }
+
+  @Test
+  void floorAndCentrifugoTogetherAreAUsageError() throws Exception {
+    Run run =
+        run(
+            "chat --users 2 --rooms 1 --rate 10 --duration 1s --ramp-up 0s --floor --centrifugo"
+                + " ws://127.0.0.1:1/connection/websocket");
+
+    assertThat(run.exit).isEqualTo(Main.USAGE);
+    assertThat(run.err).contains("--floor and --centrifugo");
   }
 
   @Test

@@ -5,11 +5,13 @@ import java.util.Map;
 
 /**
  * The same load, from the same clients, against the floor (a minimal server inside the generator
- * that does next to no work), measured in the same run right after Dugout; and Dugout's rates as a
- * ratio of the floor's. A ratio near 1 means the generator and the box, not Dugout, set the limit;
- * 0.1 means Dugout reached a tenth of what this machine can drive with these clients. The floor's
+ * that does next to no work) or a peer (Centrifugo), measured in the same run right after Dugout;
+ * and Dugout's rates as a ratio of the floor's. Against the floor, a ratio near 1 means the
+ * generator and the box, not Dugout, set the limit; 0.1 means Dugout reached a tenth of what this
+ * machine can drive with these clients. Against a peer, 1 means as fast as the peer. The floor's
  * latency series are in the run's {@code latency} under {@code <series>-floor}.
  *
+ * @param against {@value #FLOOR}, or the peer's name ({@value #CENTRIFUGO})
  * @param measuredSeconds the floor run's measured window
  * @param counts the floor run's counters (its own: Dugout's are the run's {@code counts})
  * @param errorKinds the floor run's errors by kind
@@ -17,11 +19,18 @@ import java.util.Map;
  * @param ratios by series name, and {@code sent} for everything sent per second
  */
 public record FloorFigures(
+    String against,
     double measuredSeconds,
     RunResult.Counts counts,
     Map<String, Long> errorKinds,
     RunResult.Generator generator,
     Map<String, Ratio> ratios) {
+
+  /** What {@code against} says for the load tester's own minimal server. */
+  public static final String FLOOR = "floor";
+
+  /** What {@code against} says for a Centrifugo server. */
+  public static final String CENTRIFUGO = "centrifugo";
 
   /** The suffix of a floor series' name in the run's {@code latency}. */
   public static final String SUFFIX = "-floor";
@@ -40,8 +49,8 @@ public record FloorFigures(
     }
   }
 
-  /** Compares the run against Dugout with the run of the same load against the floor. */
-  static FloorFigures of(RunResult dugout, RunResult floor) {
+  /** Compares the run against Dugout with the run of the same load against {@code against}. */
+  static FloorFigures of(String against, RunResult dugout, RunResult floor) {
     Map<String, Ratio> ratios = new LinkedHashMap<>();
     ratios.put(
         SENT,
@@ -58,6 +67,11 @@ public record FloorFigures(
               }
             });
     return new FloorFigures(
-        floor.measuredSeconds(), floor.counts(), floor.errorKinds(), floor.generator(), ratios);
+        against,
+        floor.measuredSeconds(),
+        floor.counts(),
+        floor.errorKinds(),
+        floor.generator(),
+        ratios);
   }
 }

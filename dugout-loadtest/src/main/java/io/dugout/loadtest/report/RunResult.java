@@ -61,11 +61,11 @@ public record RunResult(
   }
 
   /**
-   * This result with the run of the same load against the floor: its series join {@code latency}
-   * (and {@code distributions}) as {@code <series>-floor}, its counters and the ratios go to {@code
-   * floor}.
+   * This result with the run of the same load against the floor or a peer ({@code against}): its
+   * series join {@code latency} (and {@code distributions}) as {@code <series>-floor}, its counters
+   * and the ratios go to {@code floor}.
    */
-  public RunResult withFloor(RunResult floorRun) {
+  public RunResult withFloor(String against, RunResult floorRun) {
     Map<String, SeriesSummary> allLatency = new LinkedHashMap<>(latency);
     Map<String, List<double[]>> allDistributions = new LinkedHashMap<>(distributions);
     floorRun
@@ -74,7 +74,7 @@ public record RunResult(
     floorRun
         .distributions()
         .forEach((name, points) -> allDistributions.put(name + FloorFigures.SUFFIX, points));
-    return with(allLatency, allDistributions, server, FloorFigures.of(this, floorRun));
+    return with(allLatency, allDistributions, server, FloorFigures.of(against, this, floorRun));
   }
 
   private RunResult with(

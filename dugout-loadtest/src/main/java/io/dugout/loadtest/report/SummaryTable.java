@@ -116,11 +116,14 @@ public final class SummaryTable {
 
   private static void floor(StringBuilder out, FloorFigures floor) {
     RunResult.Counts c = floor.counts();
+    boolean floorServer = FloorFigures.FLOOR.equals(floor.against());
     out.append(
         String.format(
             Locale.ROOT,
-            "floor (the same load against a minimal server in this JVM; its series end in -floor):"
-                + " %.1f s measured, sent %d, received %d, lost %d (%.3f %%), errors %d (%.3f %%),"
+            (floorServer
+                    ? "floor (the same load against a minimal server in this JVM;"
+                    : floor.against() + " (the same load against " + floor.against() + ";")
+                + " its series end in -floor): %.1f s measured, sent %d, received %d, lost %d (%.3f %%), errors %d (%.3f %%),"
                 + " generator CPU %.2f cores%n",
             floor.measuredSeconds(),
             c.sent(),
@@ -130,7 +133,7 @@ public final class SummaryTable {
             c.errors(),
             c.errorPercent(),
             floor.generator().cpuCores()));
-    out.append("Dugout / floor, per second:");
+    out.append("Dugout / ").append(floor.against()).append(", per second:");
     floor
         .ratios()
         .forEach(
@@ -148,7 +151,9 @@ public final class SummaryTable {
         .errorKinds()
         .forEach(
             (kind, count) ->
-                out.append(String.format(Locale.ROOT, "  floor error %8d  %s%n", count, kind)));
+                out.append(
+                    String.format(
+                        Locale.ROOT, "  %s error %8d  %s%n", floor.against(), count, kind)));
   }
 
   private static String row(List<String> cells) {

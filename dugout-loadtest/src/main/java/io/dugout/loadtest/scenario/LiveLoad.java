@@ -2,7 +2,9 @@ package io.dugout.loadtest.scenario;
 
 import io.dugout.loadtest.api.TargetException;
 import io.dugout.loadtest.floor.FloorStompBroker;
+import io.dugout.loadtest.report.FloorFigures;
 import io.dugout.loadtest.report.Metrics;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +74,20 @@ final class LiveLoad {
    * same competition for the cores, and the ratio compares like with like.
    */
   static Scenario.Outcome runWithFloor(RunContext context, Plan plan) throws InterruptedException {
+    String centrifugo = context.options().string("centrifugo");
     Scenario.Outcome outcome = new LiveLoad(context, plan).run();
+    if (centrifugo != null) {
+      try (RunContext peer = context.centrifugo(URI.create(centrifugo))) {
+        new LiveLoad(peer, plan).run();
+        return outcome.against(
+            FloorFigures.CENTRIFUGO,
+            peer.metrics(),
+            "centrifugo: the same sessions, rooms and sends against Centrifugo at "
+                + centrifugo
+                + " (channel rooms:<roomId>, seq = the publication's offset); ratio = Dugout's"
+                + " rate ÷ Centrifugo's");
+      }
+    }
     if (!context.options().flag("floor")) {
       return outcome;
     }
@@ -87,7 +102,7 @@ final class LiveLoad {
   }
 
   Scenario.Outcome run() throws InterruptedException {
-    Preflight.stomp(context, plan.tokens().get(0));
+    Preflight.live(context, plan.tokens().get(0));
     context.phase("connect");
     connectAll();
     List<String> notes = new ArrayList<>();
@@ -159,7 +174,7 @@ final class LiveLoad {
               Pacing.sleepUntil(at);
               inFlight.acquireUninterruptibly();
               try {
-                user.connect(context.stomp(), plan.tokens().get(user.index()), context.timeout());
+                user.connect(context.live(), plan.tokens().get(user.index()), context.timeout());
               } catch (Exception ex) {
                 Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
                 String reason =

@@ -16,6 +16,16 @@ final class LiveLoadPlans {
     if (!closedLoop && rate <= 0) {
       throw new UsageException("--rate must be positive (or use --closed-loop)");
     }
+    String centrifugo = options.string("centrifugo");
+    if (centrifugo != null) {
+      if (options.flag("floor")) {
+        throw new UsageException("--floor and --centrifugo are two comparisons: give one of them");
+      }
+      if (!centrifugo.startsWith("ws://")) {
+        throw new UsageException(
+            "--centrifugo must be a ws:// URL, e.g. ws://localhost:8000/connection/websocket");
+      }
+    }
     return new LiveLoad.Plan(
         tokens,
         roomIds,

@@ -3,10 +3,10 @@ package io.dugout.loadtest.scenario;
 import io.dugout.loadtest.report.LatencySeries;
 import io.dugout.loadtest.report.Metrics;
 import io.dugout.loadtest.stomp.Delivery;
+import io.dugout.loadtest.stomp.LiveClient;
+import io.dugout.loadtest.stomp.LiveSession;
 import io.dugout.loadtest.stomp.SendStamp;
-import io.dugout.loadtest.stomp.StompClient;
 import io.dugout.loadtest.stomp.StompListener;
-import io.dugout.loadtest.stomp.StompSession;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +39,7 @@ final class LiveUser implements StompListener {
 
   private final AtomicIntegerArray subscribers;
 
-  private volatile StompSession session;
+  private volatile LiveSession session;
 
   private volatile boolean subscribed;
 
@@ -90,7 +90,7 @@ final class LiveUser implements StompListener {
    * Connects and subscribes, waiting for the SUBSCRIBE receipt so no delivery is expected before
    * the subscription is live.
    */
-  void connect(StompClient client, String token, Duration timeout) throws Exception {
+  void connect(LiveClient client, String token, Duration timeout) throws Exception {
     session = client.connect(index, token, this).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     metrics.connections.incrementAndGet();
     session.subscribe(ERROR_SUBSCRIPTION, "/user/queue/errors");
@@ -132,7 +132,7 @@ final class LiveUser implements StompListener {
   }
 
   void stopSending() {
-    StompSession current = session;
+    LiveSession current = session;
     if (current != null) {
       current
           .scheduler()

@@ -3,8 +3,10 @@ package io.dugout.loadtest.scenario;
 import io.dugout.loadtest.api.DugoutApi;
 import io.dugout.loadtest.api.HttpConnections;
 import io.dugout.loadtest.api.TokenSource;
+import io.dugout.loadtest.centrifugo.CentrifugoClient;
 import io.dugout.loadtest.cli.Options;
 import io.dugout.loadtest.report.Metrics;
+import io.dugout.loadtest.stomp.LiveClient;
 import io.dugout.loadtest.stomp.StompClient;
 import java.net.URI;
 import java.time.Duration;
@@ -27,6 +29,12 @@ public final class RunContext implements AutoCloseable {
 
   private final RunContext parent;
 
+  /** What this context's phases are called in the parent's: {@code floor} or a peer's name. */
+  private final String label;
+
+  /** The peer's client when this context runs against a peer instead of Dugout, else null. */
+  private final LiveClient peer;
+
   private StompClient stomp;
 
   private volatile String phase = "setup";
@@ -39,7 +47,7 @@ public final class RunContext implements AutoCloseable {
    */
   public RunContext(
       Options options, List<URI> nodes, DugoutApi api, TokenSource tokens, Metrics metrics) {
-    this(options, nodes, api, tokens, metrics, null);
+    this(options, nodes, api, tokens, metrics, null, null, null);
   }
 
   private RunContext(
@@ -48,13 +56,17 @@ public final class RunContext implements AutoCloseable {
       DugoutApi api,
       TokenSource tokens,
       Metrics metrics,
-      RunContext parent) {
+      RunContext parent,
+      String label,
+      LiveClient peer) {
     this.options = options;
     this.nodes = List.copyOf(nodes);
     this.api = api;
     this.tokens = tokens;
     this.metrics = metrics;
     this.parent = parent;
+    this.label = label;
+    this.peer = peer;
     this.shown = metrics;
   }
 
@@ -65,9 +77,30 @@ public final class RunContext implements AutoCloseable {
    */
   RunContext floor(URI floorBase) {
     RunContext floor =
-        new RunContext(options, List.of(floorBase), api, tokens, new Metrics(), this);
+        new RunContext(
+            options, List.of(floorBase), api, tokens, new Metrics(), this, "floor", null);
     shown = floor.metrics;
     return floor;
+  }
+
+  /**
+   * A context for running the same live load against a Centrifugo server at {@code endpoint} (its
+   * WebSocket URL): the same options and tokens, its own metrics; from now on the progress line
+   * shows them.
+   */
+  RunContext centrifugo(URI endpoint) {
+    RunContext centrifugo =
+        new RunContext(
+            options,
+            nodes,
+            api,
+            tokens,
+            new Metrics(),
+            this,
+            "centrifugo",
+            new CentrifugoClient(endpoint, ioThreads(), timeout()));
+    shown = centrifugo.metrics;
+    return centrifugo;
   }
 
   public Options options() {
@@ -125,6 +158,11 @@ public final class RunContext implements AutoCloseable {
     return stomp;
   }
 
+  /** The client of the live scenarios' sessions: the peer's, or Dugout's STOMP client. */
+  public LiveClient live() {
+    return peer != null ? peer : stomp();
+  }
+
   static URI webSocketOf(URI base) {
     return URI.create(
         ("https".equals(base.getScheme()) ? "wss" : "ws")
@@ -141,7 +179,7 @@ public final class RunContext implements AutoCloseable {
 
   public void phase(String phase) {
     if (parent != null) {
-      parent.phase("floor-" + phase);
+      parent.phase(label + "-" + phase);
     } else {
       this.phase = phase;
     }
@@ -151,6 +189,9 @@ public final class RunContext implements AutoCloseable {
   public synchronized void close() {
     if (stomp != null) {
       stomp.close();
+    }
+    if (peer != null) {
+      peer.close();
     }
   }
 }

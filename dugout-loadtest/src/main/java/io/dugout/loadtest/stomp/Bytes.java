@@ -4,11 +4,11 @@ package io.dugout.loadtest.stomp;
  * Allocation-free scanning of frame bytes (copied once into a heap array), so decoding a MESSAGE
  * costs little.
  */
-final class Bytes {
+public final class Bytes {
 
   private Bytes() {}
 
-  static int indexOf(byte[] buf, int from, int to, byte value) {
+  public static int indexOf(byte[] buf, int from, int to, byte value) {
     for (int i = from; i < to; i++) {
       if (buf[i] == value) {
         return i;
@@ -17,7 +17,7 @@ final class Bytes {
     return -1;
   }
 
-  static int indexOf(byte[] buf, int from, int to, byte[] needle) {
+  public static int indexOf(byte[] buf, int from, int to, byte[] needle) {
     int last = to - needle.length;
     outer:
     for (int i = from; i <= last; i++) {
@@ -31,7 +31,7 @@ final class Bytes {
     return -1;
   }
 
-  static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
+  public static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
     if (to - from < prefix.length) {
       return false;
     }
@@ -44,7 +44,7 @@ final class Bytes {
   }
 
   /** Parses the non-negative integer right after {@code key}, or returns -1. */
-  static long longAfter(byte[] buf, int from, int to, byte[] key) {
+  public static long longAfter(byte[] buf, int from, int to, byte[] key) {
     int at = indexOf(buf, from, to, key);
     if (at < 0) {
       return -1;
@@ -66,7 +66,7 @@ final class Bytes {
   }
 
   /** The JSON string value right after {@code key} (which ends with the opening quote), or null. */
-  static String stringAfter(byte[] buf, int from, int to, byte[] key) {
+  public static String stringAfter(byte[] buf, int from, int to, byte[] key) {
     int at = indexOf(buf, from, to, key);
     if (at < 0) {
       return null;

@@ -22,7 +22,7 @@ public record SendStamp(int sender, long counter, long sentNanos) {
   }
 
   /** Finds and parses the stamp in a JSON message body, or returns null when there is none. */
-  static SendStamp find(byte[] body, int from, int to) {
+  public static SendStamp find(byte[] body, int from, int to) {
     int at = Bytes.indexOf(body, from, to, KEY);
     if (at < 0) {
       return null;

@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
  * several nodes of one deployment. All sessions share a few I/O threads, so thousands of
  * connections cost little more than their socket buffers.
  */
-public final class StompClient implements AutoCloseable {
+public final class StompClient implements LiveClient {
 
   private static final int MAX_FRAME_BYTES = 1 << 20;
 
@@ -68,6 +68,7 @@ public final class StompClient implements AutoCloseable {
    * Opens a WebSocket to the endpoint of {@code user}, user {@code i} of {@code n} endpoints going
    * to endpoint {@code i mod n}, sends CONNECT with the bearer token and completes on CONNECTED.
    */
+  @Override
   public CompletableFuture<StompSession> connect(int user, String token, StompListener listener) {
     URI endpoint = endpointOf(user);
     CompletableFuture<StompSession> connected = new CompletableFuture<>();
@@ -114,6 +115,16 @@ public final class StompClient implements AutoCloseable {
   /** The endpoint of user {@code user}: endpoint {@code user mod n} of the {@code n}. */
   public URI endpointOf(int user) {
     return endpoints.get(Math.floorMod(user, endpoints.size()));
+  }
+
+  @Override
+  public String endpoint(int user) {
+    return endpointOf(user).toString();
+  }
+
+  @Override
+  public int endpointCount() {
+    return endpoints.size();
   }
 
   public List<URI> endpoints() {

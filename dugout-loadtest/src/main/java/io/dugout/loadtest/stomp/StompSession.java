@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * One connected STOMP 1.2 session over one WebSocket. Frames may be sent from any thread; they are
  * written in call order.
  */
-public final class StompSession {
+public final class StompSession implements LiveSession {
 
   private final Channel channel;
 
@@ -33,11 +33,13 @@ public final class StompSession {
   }
 
   /** Subscribes without waiting, as a browser client does. */
+  @Override
   public void subscribe(String id, String destination) {
     write("SUBSCRIBE\nid:" + id + "\ndestination:" + destination + "\n\n\0");
   }
 
   /** Subscribes and completes once the server's RECEIPT says the subscription is live. */
+  @Override
   public CompletableFuture<Void> subscribeWithReceipt(String id, String destination) {
     String receipt = nextReceipt();
     CompletableFuture<Void> done = expectReceipt(receipt);
@@ -47,6 +49,7 @@ public final class StompSession {
   }
 
   /** Sends a JSON body to an application destination. */
+  @Override
   public void send(String destination, String json) {
     int length = ByteBufUtil.utf8Bytes(json);
     write(
@@ -60,6 +63,7 @@ public final class StompSession {
   }
 
   /** Sends DISCONNECT and closes the WebSocket without waiting for a receipt. */
+  @Override
   public void disconnect() {
     if (!channel.isActive()) {
       return;
@@ -75,6 +79,7 @@ public final class StompSession {
     channel.close();
   }
 
+  @Override
   public boolean isOpen() {
     return channel.isActive();
   }
@@ -84,6 +89,7 @@ public final class StompSession {
   }
 
   /** The session's own I/O thread: tasks scheduled here send without a thread hand-off. */
+  @Override
   public ScheduledExecutorService scheduler() {
     return channel.eventLoop();
   }
