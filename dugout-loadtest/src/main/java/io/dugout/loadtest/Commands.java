@@ -175,6 +175,13 @@ final class Commands {
     options.add(OptionSpec.value("duration", "TIME", "30s", "how long to send"));
     options.add(
         OptionSpec.value(
+            "warm-up",
+            "TIME",
+            "0s",
+            "send the same load this long before measuring (server and generator warm up; not"
+                + " counted)"));
+    options.add(
+        OptionSpec.value(
             "ramp-up", "TIME", "10s", "time over which connections open (not measured)"));
     options.add(
         OptionSpec.value(

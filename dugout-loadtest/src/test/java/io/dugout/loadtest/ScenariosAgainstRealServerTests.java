@@ -127,6 +127,32 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void chatWithAWarmUpCountsOnlyWhatWasSentInTheMeasuredWindow() throws Exception {
+    Run run =
+        run(
+            "chat --users 6 --rooms 2 --rate 30 --warm-up 3s --duration 1s --ramp-up 0s --drain 2s");
+
+    run.assertSucceeded();
+    assertThat(run.count("received")).isEqualTo(run.count("expected"));
+    assertThat(run.count("sent"))
+        .as("about 30 sends in the measured second; 120 with the warm-up counted")
+        .isBetween(1L, 75L);
+    assertThat(run.samples("echo")).isEqualTo(run.count("sent"));
+  }
+
+  @Test
+  void closedLoopChatWithAWarmUpKeepsItsCountsExact() throws Exception {
+    Run run =
+        run(
+            "chat --users 6 --rooms 2 --closed-loop --warm-up 1s --duration 1s --ramp-up 0s"
+                + " --drain 2s");
+
+    run.assertSucceeded();
+    assertThat(run.count("received")).isEqualTo(run.count("expected"));
+    assertThat(run.samples("echo")).isEqualTo(run.count("sent"));
+  }
+
+  @Test
   void fanoutDeliversEveryMessageToEverySubscriber() throws Exception {
     Run run = run("fanout --users 8 --senders 2 --rate 20 --duration 3s --ramp-up 1s");
 

@@ -4,6 +4,7 @@ import io.dugout.loadtest.api.TargetException;
 import io.dugout.loadtest.floor.FloorStompBroker;
 import io.dugout.loadtest.report.FloorFigures;
 import io.dugout.loadtest.report.Metrics;
+import io.dugout.loadtest.stomp.SendStamp;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ final class LiveLoad {
       double rate,
       boolean closedLoop,
       Duration duration,
+      Duration warmUp,
       Duration rampUp,
       Duration drain,
       String content) {}
@@ -120,16 +122,25 @@ final class LiveLoad {
               + setupFailures.keySet());
     }
 
-    context.phase("run");
-    metrics.startMeasuring();
-    long end = System.nanoTime() + plan.duration().toNanos();
     List<LiveUser> senders =
         users.stream().filter(user -> user.index() < plan.senders() && user.subscribed()).toList();
     long periodNanos =
         plan.closedLoop() ? 0 : Math.max(1, Math.round(1e9 * senders.size() / plan.rate()));
+    long warmUpEnd = System.nanoTime() + plan.warmUp().toNanos();
+    long end = warmUpEnd + plan.duration().toNanos();
+    if (plan.warmUp().isPositive()) {
+      context.phase("warm-up");
+    }
     for (LiveUser sender : senders) {
       sender.start(end, periodNanos, context.timeout());
     }
+    Pacing.sleepUntil(warmUpEnd);
+    context.phase("run");
+    // why: first the counters are reset, then the users count only what is sent from now on, so a
+    // warm-up send delivered inside the window is neither expected nor received
+    metrics.startMeasuring();
+    long measuredFrom = SendStamp.now();
+    users.forEach(user -> user.measureFrom(measuredFrom));
     Pacing.sleepUntil(end);
     users.forEach(LiveUser::stopSending);
 
@@ -152,7 +163,10 @@ final class LiveLoad {
                 ? "closed loop (next send after the own echo)"
                 : "open loop at " + plan.rate() + " sends/s")
             + "; expected = sends × subscribers of the room; delivery = every receiver, echo = the"
-            + " sender's own copy");
+            + " sender's own copy"
+            + (plan.warmUp().isPositive()
+                ? "; the same load ran for " + plan.warmUp().toMillis() + " ms before measuring"
+                : ""));
     return Scenario.Outcome.of(notes);
   }
 

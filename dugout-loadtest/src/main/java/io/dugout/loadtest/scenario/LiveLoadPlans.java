@@ -34,6 +34,7 @@ final class LiveLoadPlans {
         rate,
         closedLoop,
         options.duration("duration"),
+        options.duration("warm-up"),
         options.duration("ramp-up"),
         options.duration("drain"),
         Messages.content(options.integer("message-bytes")));

@@ -61,6 +61,9 @@ final class LiveUser implements StompListener {
 
   private long awaitingEcho = -1;
 
+  /** Sends stamped before this ({@link SendStamp#now}) are neither counted nor measured. */
+  private volatile long measuredFrom = Long.MAX_VALUE;
+
   LiveUser(
       int index,
       int room,
@@ -149,6 +152,11 @@ final class LiveUser implements StompListener {
     }
   }
 
+  /** Counts and measures what is sent from {@code stampNanos} on ({@link SendStamp#now}). */
+  void measureFrom(long stampNanos) {
+    measuredFrom = stampNanos;
+  }
+
   void close() {
     closing = true;
     if (session != null) {
@@ -161,16 +169,21 @@ final class LiveUser implements StompListener {
       stopSending();
       return;
     }
-    metrics.attempts.increment();
+    SendStamp stamp = new SendStamp(index, counter++, SendStamp.now());
+    boolean counted = stamp.sentNanos() >= measuredFrom;
+    if (counted) {
+      metrics.attempts.increment();
+    }
     if (!session.isOpen()) {
       metrics.error("send on a closed connection");
       stopSending();
       return;
     }
-    SendStamp stamp = new SendStamp(index, counter++, SendStamp.now());
     session.send(Messages.destination(roomId), Messages.json(stamp, content));
-    metrics.sent.increment();
-    metrics.expected.add(subscribers.get(room));
+    if (counted) {
+      metrics.sent.increment();
+      metrics.expected.add(subscribers.get(room));
+    }
     if (closedLoop) {
       awaitingEcho = stamp.counter();
       // why: a lost echo must not stall a closed-loop sender for the rest of the run
@@ -182,15 +195,27 @@ final class LiveUser implements StompListener {
   public void onMessage(Delivery message) {
     SendStamp stamp = message.stamp();
     if (ERROR_SUBSCRIPTION.equals(message.subscription())) {
-      metrics.error("send rejected: " + message.code());
+      boolean counted = stamp == null || stamp.sentNanos() >= measuredFrom;
+      if (counted) {
+        metrics.error("send rejected: " + message.code());
+      }
       if (stamp != null && stamp.sender() == index) {
-        // why: a rejected message is never delivered; it is an error, not a lost delivery
-        metrics.expected.add(-subscribers.get(room));
+        if (counted) {
+          // why: a rejected message is never delivered; it is an error, not a lost delivery
+          metrics.expected.add(-subscribers.get(room));
+        }
         echoed(stamp.counter());
       }
       return;
     }
-    if (stamp == null || !metrics.measuring()) {
+    if (stamp == null) {
+      return;
+    }
+    if (!metrics.measuring() || stamp.sentNanos() < measuredFrom) {
+      if (stamp.sender() == index) {
+        // why: in a warm-up the closed loop runs as in the measured window
+        echoed(stamp.counter());
+      }
       return;
     }
     switch (order.accept(message.seq())) {
