@@ -45,7 +45,7 @@ final class LocalSequencer implements Sequencer {
         case CREATED -> {
           lastSeqs.put(roomId, seq);
           for (MessageListener listener : listeners) {
-            listener.messagePosted(written.message());
+            listener.messagePosted(written.message(), written.json());
           }
           return new MessageStore.Appended(written.message(), true);
         }

@@ -42,6 +42,20 @@ public final class MessageJson {
     return MAPPER.readValue(json, Message.class);
   }
 
+  /**
+   * A message's JSON with a {@code type} field first, {@code {"type":"<type>",…the message's
+   * fields…}}: the bytes the app's mapper writes for a body of {@code type} and the message
+   * unwrapped, made from the message's JSON without encoding the message again. {@code type} must
+   * need no escaping.
+   */
+  public static byte[] typed(String type, byte[] messageJson) {
+    byte[] head = ("{\"type\":\"" + type + "\",").getBytes(StandardCharsets.US_ASCII);
+    byte[] out = new byte[head.length + messageJson.length - 1];
+    System.arraycopy(head, 0, out, 0, head.length);
+    System.arraycopy(messageJson, 1, out, head.length, messageJson.length - 1);
+    return out;
+  }
+
   /** Each message's JSON, in the same order. */
   public static List<byte[]> writeAll(List<Message> messages) {
     var json = new ArrayList<byte[]>(messages.size());

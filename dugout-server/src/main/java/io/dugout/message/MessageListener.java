@@ -13,6 +13,14 @@ public interface MessageListener {
   void messagePosted(Message message);
 
   /**
+   * {@link #messagePosted(Message)}, with the message's {@link MessageJson} when the store already
+   * made it ({@code json}, else null), for listeners that send the message on as JSON.
+   */
+  default void messagePosted(Message message, byte[] json) {
+    messagePosted(message);
+  }
+
+  /**
    * Whether this listener has a reader of the room on this node. A cluster node receives a room's
    * messages from other nodes only while some listener follows the room; on one node every message
    * reaches every listener anyway. Must not block.

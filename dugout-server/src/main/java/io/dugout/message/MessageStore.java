@@ -84,8 +84,18 @@ public interface MessageStore {
     SEQ_TAKEN
   }
 
-  /** The result of {@link #write}: the message that holds the place, and how it got there. */
-  record Written(Message message, Outcome outcome) {}
+  /**
+   * The result of {@link #write}: the message that holds the place, and how it got there.
+   *
+   * @param json the message's {@link MessageJson} when the store wrote it so (then listeners reuse
+   *     it instead of encoding the message again), else null
+   */
+  record Written(Message message, Outcome outcome, byte[] json) {
+
+    public Written(Message message, Outcome outcome) {
+      this(message, outcome, null);
+    }
+  }
 
   /** The result of appending a new message: the stored message and whether this call stored it. */
   record Appended(Message message, boolean created) {}

@@ -135,10 +135,12 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     }
     String title = room.get().title() == null ? message.senderId() : room.get().title();
     var viewers = presence.viewersOf(message.roomId());
-    var same = new Shared(message, title);
+    Shared same = null;
     var fresh = new ArrayList<Notification>();
     for (String userId : room.get().userIds()) {
       if (!userId.equals(message.senderId()) && !viewers.contains(userId)) {
+        // why: in a room whose members all watch it, nothing is worked out at all
+        same = same != null ? same : new Shared(message, title);
         fresh.add(same.forMember(userId).withCount(count));
       }
     }

@@ -14,8 +14,10 @@ final class RealtimeBodies {
   /** A stored message, as {@code {"type": "message", …the message's fields…}}. */
   record MessageBody(String type, @JsonUnwrapped Message message) {
 
+    static final String TYPE = "message";
+
     static MessageBody of(Message message) {
-      return new MessageBody("message", message);
+      return new MessageBody(TYPE, message);
     }
   }
 

@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import io.dugout.message.Message;
+import io.dugout.message.MessageJson;
 import io.dugout.message.MessageListener;
 import io.dugout.room.RoomEvent;
 import io.dugout.room.RoomService;
@@ -41,11 +42,16 @@ class RoomBroadcaster implements MessageListener {
   /** Called in seq order per room, inside the room's lane: only queues, never blocks. */
   @Override
   public void messagePosted(Message message) {
+    messagePosted(message, null);
+  }
+
+  @Override
+  public void messagePosted(Message message, byte[] json) {
     var subscribers = subscriptions.ofRoom(message.roomId());
     if (subscribers.isEmpty()) {
       return;
     }
-    var parts = frameOf(message).storedAt(System.nanoTime());
+    var parts = frameOf(message, json).storedAt(System.nanoTime());
     for (Subscription subscription : subscribers) {
       subscription.deliver(parts);
     }
@@ -58,10 +64,20 @@ class RoomBroadcaster implements MessageListener {
 
   /** The MESSAGE frame of a stored message on its room topic. */
   StompFrames.MessageParts frameOf(Message message) {
+    return frameOf(message, null);
+  }
+
+  /**
+   * The MESSAGE frame of a stored message, its body made from the message's {@link MessageJson}
+   * when given.
+   */
+  StompFrames.MessageParts frameOf(Message message, byte[] messageJson) {
     return StompFrames.message(
         Destinations.topic(message.roomId()),
         message.roomId() + "-" + message.seq(),
-        json.writeValueAsBytes(RealtimeBodies.MessageBody.of(message)));
+        messageJson != null
+            ? MessageJson.typed(RealtimeBodies.MessageBody.TYPE, messageJson)
+            : json.writeValueAsBytes(RealtimeBodies.MessageBody.of(message)));
   }
 
   @EventListener

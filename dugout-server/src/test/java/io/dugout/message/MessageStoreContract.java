@@ -56,6 +56,21 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void aWriteThatHandsOnJsonHandsOnTheMessagesOwnJson() {
+    var message = message(ROOM, 1, "alice", "c-json");
+
+    var written = store.write(message);
+
+    assertThat(written.outcome()).isEqualTo(MessageStore.Outcome.CREATED);
+    if (written.json() != null) {
+      assertThat(written.json()).isEqualTo(MessageJson.write(message));
+    }
+    assertThat(store.write(message(ROOM, 2, "alice", "c-json")).json())
+        .as("a retry hands on nothing to deliver")
+        .isNull();
+  }
+
+  @Test
   void keepsSeparateSequencesPerRoom() {
     append(ROOM, "alice", "a1");
     append(ROOM, "alice", "a2");

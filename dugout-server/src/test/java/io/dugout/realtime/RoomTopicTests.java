@@ -36,6 +36,22 @@ class RoomTopicTests extends RealtimeTestBase {
   }
 
   @Test
+  void aDeliveredMessagesBodyIsItsHistoryJsonWithItsTypeFirst() {
+    String room = groupOf("alice", "bob");
+    var bob = connect("bob");
+    bob.subscribeAndWait("b", "/topic/rooms." + room);
+    var alice = connect("alice");
+
+    alice.sendJson(
+        "/app/rooms." + room + ".messages", text("c-1", "quote \\\" and ünïcödé 🎉"), "r-1");
+
+    String body = bob.await(f -> f.command().equals("MESSAGE")).body();
+    String page = client.get(token("bob"), "/api/v1/rooms/" + room + "/messages").body();
+    String stored = page.substring(page.indexOf('[') + 1, page.lastIndexOf(']'));
+    assertThat(body).isEqualTo("{\"type\":\"message\"," + stored.substring(1));
+  }
+
+  @Test
   void receiptsOnlyWhatHistoryAlreadyHolds() {
     String room = groupOf("alice");
     var alice = connect("alice");

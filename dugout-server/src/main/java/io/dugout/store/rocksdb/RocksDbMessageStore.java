@@ -44,12 +44,13 @@ final class RocksDbMessageStore implements MessageStore {
       if (holder != null) {
         return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
+      byte[] json = MessageJson.write(message);
       storage.write(
           batch -> {
-            batch.put(MESSAGES, messageKey, MessageJson.write(message));
+            batch.put(MESSAGES, messageKey, json);
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
           });
-      return new Written(message, Outcome.CREATED);
+      return new Written(message, Outcome.CREATED, json);
     }
   }
 
