@@ -7,7 +7,8 @@
 # against each server, so the generator (a fresh JVM per run) is warm when measuring starts; 0s
 # measures from the first send. Usage:
 #   docs/benchmarks/centrifugo/run.sh CENTRIFUGO_BIN SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS
-# One line per run is appended to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
+# SCENARIOS (default "warm closed open2k open5k") picks runs by label. One line per run is appended
+# to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../fresh-server.sh
@@ -34,6 +35,7 @@ for round in $(seq 1 "$rounds"); do
   until curl -s -o /dev/null "http://localhost:8000/"; do sleep 0.2; done
   for scenario in "${scenarios[@]}"; do
     read -r label args <<<"$scenario"
+    [[ " ${SCENARIOS:-warm closed open2k open5k} " == *" $label "* ]] || continue
     run="$label-$round"
     # shellcheck disable=SC2086
     "$java" -jar "$loadtest_jar" $args --users 1000 --rooms 100 --ramp-up 10s \
