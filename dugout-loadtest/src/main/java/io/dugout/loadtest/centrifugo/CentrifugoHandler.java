@@ -1,14 +1,12 @@
 package io.dugout.loadtest.centrifugo;
 
+import io.dugout.loadtest.net.FrameBytes;
 import io.dugout.loadtest.stomp.Bytes;
 import io.dugout.loadtest.stomp.Delivery;
 import io.dugout.loadtest.stomp.SendStamp;
 import io.dugout.loadtest.stomp.StompListener;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler.ClientHandshakeStateEvent;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +46,7 @@ final class CentrifugoHandler extends SimpleChannelInboundHandler<WebSocketFrame
 
   private boolean pong;
 
-  private byte[] scratch = new byte[4096];
+  private final FrameBytes frameBytes = new FrameBytes();
 
   CentrifugoHandler(
       String token, StompListener listener, CompletableFuture<CentrifugoSession> connected) {
@@ -76,15 +74,11 @@ final class CentrifugoHandler extends SimpleChannelInboundHandler<WebSocketFrame
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-    if (!(frame instanceof TextWebSocketFrame) && !(frame instanceof BinaryWebSocketFrame)) {
+    int end = frameBytes.copy(frame);
+    if (end < 0) {
       return;
     }
-    ByteBuf content = frame.content();
-    int end = content.readableBytes();
-    if (scratch.length < end) {
-      scratch = new byte[Math.max(end, scratch.length * 2)];
-    }
-    content.getBytes(content.readerIndex(), scratch, 0, end);
+    byte[] scratch = frameBytes.bytes();
     int start = 0;
     while (start < end) {
       int lineEnd = Bytes.indexOf(scratch, start, end, (byte) '\n');

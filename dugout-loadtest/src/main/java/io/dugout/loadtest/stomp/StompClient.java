@@ -2,15 +2,6 @@ package io.dugout.loadtest.stomp;
 
 import io.dugout.loadtest.net.TcpClients;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.EmptyHttpHeaders;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -72,34 +63,12 @@ public final class StompClient implements LiveClient {
   public CompletableFuture<StompSession> connect(int user, String token, StompListener listener) {
     URI endpoint = endpointOf(user);
     CompletableFuture<StompSession> connected = new CompletableFuture<>();
-    WebSocketClientProtocolConfig config =
-        WebSocketClientProtocolConfig.newBuilder()
-            .webSocketUri(endpoint)
-            .version(WebSocketVersion.V13)
-            .customHeaders(EmptyHttpHeaders.INSTANCE)
-            .maxFramePayloadLength(MAX_FRAME_BYTES)
-            .handshakeTimeoutMillis(timeout.toMillis())
-            .withUTF8Validator(false)
-            .build();
-    String host = endpoint.getHost();
     ChannelFuture opened =
-        tcp.bootstrap()
-            .clone()
-            .handler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel channel) {
-                    channel
-                        .pipeline()
-                        .addLast(
-                            new HttpClientCodec(),
-                            new HttpObjectAggregator(65_536),
-                            new WebSocketClientProtocolHandler(config),
-                            new WebSocketFrameAggregator(MAX_FRAME_BYTES),
-                            new StompHandler(host, token, listener, connected));
-                  }
-                })
-            .connect(host, endpoint.getPort() > 0 ? endpoint.getPort() : 80);
+        tcp.openWebSocket(
+            endpoint,
+            MAX_FRAME_BYTES,
+            timeout,
+            new StompHandler(endpoint.getHost(), token, listener, connected));
     opened.addListener(
         result -> {
           if (!result.isSuccess()) {

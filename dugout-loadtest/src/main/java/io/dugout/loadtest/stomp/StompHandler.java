@@ -1,10 +1,8 @@
 package io.dugout.loadtest.stomp;
 
-import io.netty.buffer.ByteBuf;
+import io.dugout.loadtest.net.FrameBytes;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler.ClientHandshakeStateEvent;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +46,7 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
   private StompSession session;
 
-  private byte[] scratch = new byte[4096];
+  private final FrameBytes frameBytes = new FrameBytes();
 
   private ScheduledFuture<?> heartbeat;
 
@@ -83,19 +81,11 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-    // why: servers send STOMP frames in binary WebSocket messages when the body's content-type is
-    // not text
-    if (!(frame instanceof TextWebSocketFrame) && !(frame instanceof BinaryWebSocketFrame)) {
+    int end = frameBytes.copy(frame);
+    if (end < 0) {
       return;
     }
-    ByteBuf content = frame.content();
-    int end = content.readableBytes();
-    if (scratch.length < end) {
-      scratch = new byte[Math.max(end, scratch.length * 2)];
-    }
-    // why: one bulk copy, then plain array scans; per-byte access to a direct buffer costs far more
-    content.getBytes(content.readerIndex(), scratch, 0, end);
-    byte[] buf = scratch;
+    byte[] buf = frameBytes.bytes();
     int i = 0;
     while (i < end) {
       byte b = buf[i];
