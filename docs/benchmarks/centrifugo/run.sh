@@ -7,7 +7,8 @@
 # against each server, so the generator (a fresh JVM per run) is warm when measuring starts; 0s
 # measures from the first send. Usage:
 #   docs/benchmarks/centrifugo/run.sh CENTRIFUGO_BIN SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS
-# SCENARIOS (default "warm closed open2k open5k") picks runs by label. One line per run is appended
+# SCENARIOS (default "warm closed open2k open5k"; also "fanout": one room of 1000 subscribers,
+# 5 senders at 100 sends/s in all) picks runs by label. One line per run is appended
 # to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,10 +22,11 @@ mkdir -p "$out"
 cp "$here/config.json" "$out/centrifugo-config.json"
 
 scenarios=(
-  "warm chat --closed-loop --duration 30s"
-  "closed chat --closed-loop --duration 30s"
-  "open2k chat --rate 2000 --duration 30s"
-  "open5k chat --rate 5000 --duration 30s"
+  "warm chat --users 1000 --rooms 100 --closed-loop --duration 30s"
+  "closed chat --users 1000 --rooms 100 --closed-loop --duration 30s"
+  "open2k chat --users 1000 --rooms 100 --rate 2000 --duration 30s"
+  "open5k chat --users 1000 --rooms 100 --rate 5000 --duration 30s"
+  "fanout fanout --users 1000 --senders 5 --rate 100 --duration 30s"
 )
 
 for round in $(seq 1 "$rounds"); do
@@ -38,7 +40,7 @@ for round in $(seq 1 "$rounds"); do
     [[ " ${SCENARIOS:-warm closed open2k open5k} " == *" $label "* ]] || continue
     run="$label-$round"
     # shellcheck disable=SC2086
-    "$java" -jar "$loadtest_jar" $args --users 1000 --rooms 100 --ramp-up 10s \
+    "$java" -jar "$loadtest_jar" $args --ramp-up 10s \
       --warm-up "${WARM_UP:-5s}" \
       --url "http://localhost:$port" --hmac-secret "$secret" \
       --centrifugo ws://localhost:8000/connection/websocket --out "$out/$run" \
