@@ -32,7 +32,7 @@ public final class ChatScenario implements Scenario {
     }
     List<String> tokens = Population.tokens(context, userIds);
     List<String> roomIds = Population.rooms(context, context.tokens().serviceToken(), members);
-    return LiveLoad.runWithFloor(
+    return LiveLoad.runWithComparison(
         context, LiveLoadPlans.plan(options, tokens, roomIds, roomOfUser, users));
   }
 }

@@ -22,7 +22,7 @@ public final class FanoutScenario implements Scenario {
     List<String> tokens = Population.tokens(context, userIds);
     List<String> roomIds =
         Population.rooms(context, context.tokens().serviceToken(), List.of(userIds));
-    return LiveLoad.runWithFloor(
+    return LiveLoad.runWithComparison(
         context, LiveLoadPlans.plan(options, tokens, roomIds, new int[users], senders));
   }
 }

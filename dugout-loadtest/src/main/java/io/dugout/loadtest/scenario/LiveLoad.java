@@ -68,14 +68,17 @@ final class LiveLoad {
   }
 
   /**
-   * Runs the plan against the context's deployment and, with {@code --floor}, then the same plan
-   * against a {@link FloorStompBroker} in this JVM, reusing the rooms set up on Dugout.
+   * Runs the plan against the context's deployment and then, for a comparison in the same run, the
+   * same plan against Centrifugo ({@code --centrifugo}: the rooms' ids name its channels) or, with
+   * {@code --floor}, against a {@link FloorStompBroker} in this JVM, reusing the rooms set up on
+   * Dugout.
    *
    * <p>why: the broker runs in this JVM, so it shares the generator's CPU, as a separate process on
    * the same 2-core box would; Dugout shares it with the generator too. Both therefore face the
    * same competition for the cores, and the ratio compares like with like.
    */
-  static Scenario.Outcome runWithFloor(RunContext context, Plan plan) throws InterruptedException {
+  static Scenario.Outcome runWithComparison(RunContext context, Plan plan)
+      throws InterruptedException {
     String centrifugo = context.options().string("centrifugo");
     Scenario.Outcome outcome = new LiveLoad(context, plan).run();
     if (centrifugo != null) {
