@@ -26,4 +26,9 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
   protected void close() {
     storage.close();
   }
+
+  @Override
+  protected boolean keepsJson() {
+    return true;
+  }
 }
