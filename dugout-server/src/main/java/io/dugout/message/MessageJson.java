@@ -1,10 +1,10 @@
 package io.dugout.message;
 
+import io.dugout.system.RecordCreators;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -16,8 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class MessageJson {
 
-  private static final JsonMapper MAPPER =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper MAPPER = RecordCreators.lenientMapper();
 
   private static final byte[] PAGE_START = "{\"messages\":[".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] MORE = "],\"hasMore\":true}".getBytes(StandardCharsets.US_ASCII);

@@ -19,6 +19,12 @@ class SystemConfiguration {
     return Clock.systemUTC();
   }
 
+  /** Registered by Spring Boot on the application's JSON mapper (request bodies, STOMP SEND). */
+  @Bean
+  RecordCreators recordCreators() {
+    return new RecordCreators();
+  }
+
   @Bean
   ApplicationListener<WebServerInitializedEvent> readyLine(DugoutProperties properties) {
     return event ->

@@ -2,7 +2,7 @@ package io.dugout.cluster.kafka;
 
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationStore;
-import tools.jackson.databind.DeserializationFeature;
+import io.dugout.system.RecordCreators;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -17,8 +17,7 @@ record NotificationRecord(
     Notification notification,
     NotificationStore.IdempotencyKey key) {
 
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper JSON = RecordCreators.lenientMapper();
 
   boolean collapses() {
     return notification.collapseKey() != null;

@@ -1,7 +1,7 @@
 package io.dugout.cluster.kafka;
 
 import io.dugout.message.NewMessage;
-import tools.jackson.databind.DeserializationFeature;
+import io.dugout.system.RecordCreators;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -11,8 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record SendRecord(String nodeId, String requestId, String roomId, NewMessage draft) {
 
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper JSON = RecordCreators.lenientMapper();
 
   byte[] toBytes() {
     return JSON.writeValueAsBytes(this);

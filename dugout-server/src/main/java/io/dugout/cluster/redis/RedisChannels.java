@@ -1,5 +1,6 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.system.RecordCreators;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -8,7 +9,6 @@ import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -23,8 +23,7 @@ final class RedisChannels {
 
   private static final Logger log = LoggerFactory.getLogger(RedisChannels.class);
 
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper JSON = RecordCreators.lenientMapper();
 
   private static final int LISTEN_ATTEMPTS = 20;
 

@@ -1,6 +1,7 @@
 package io.dugout.cluster.redis;
 
 import io.dugout.room.RoomEvent;
+import io.dugout.system.RecordCreators;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,7 +11,6 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -28,8 +28,7 @@ final class RedisRoomEvents implements MessageListener {
   static final String CHANNEL = "dugout:room-events";
 
   private static final Logger log = LoggerFactory.getLogger(RedisRoomEvents.class);
-  private static final JsonMapper JSON =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper JSON = RecordCreators.lenientMapper();
 
   /** Set while a received event is republished here, so it is not sent back out. */
   private static final ThreadLocal<Boolean> REPUBLISHING = new ThreadLocal<>();

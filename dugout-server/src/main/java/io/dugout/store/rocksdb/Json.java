@@ -1,6 +1,6 @@
 package io.dugout.store.rocksdb;
 
-import tools.jackson.databind.DeserializationFeature;
+import io.dugout.system.RecordCreators;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -9,8 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class Json {
 
-  private static final JsonMapper MAPPER =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  private static final JsonMapper MAPPER = RecordCreators.lenientMapper();
 
   private Json() {}
 
