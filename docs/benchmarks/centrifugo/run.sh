@@ -12,14 +12,12 @@
 # to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=../fresh-server.sh
-. "$here/../fresh-server.sh"
+# shellcheck source=servers.sh
+. "$here/servers.sh"
 centrifugo=$1 server_jar=$2 loadtest_jar=$3 out=$4 rounds=$5
 java=${JAVA:-java}
 port=${PORT:-18598}
-secret=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['client']['token']['hmac_secret_key'])" "$here/config.json")
 mkdir -p "$out"
-cp "$here/config.json" "$out/centrifugo-config.json"
 
 scenarios=(
   "warm chat --users 1000 --rooms 100 --closed-loop --duration 30s"
@@ -30,11 +28,7 @@ scenarios=(
 )
 
 for round in $(seq 1 "$rounds"); do
-  start_server "$server_jar" "$port" "$out/server-$round.log" \
-    --dugout.auth.jwt.hmac-secret="$secret"
-  (cd "$out" && exec "$centrifugo" -c centrifugo-config.json) >"$out/centrifugo-$round.log" 2>&1 &
-  centrifugo_pid=$!
-  until curl -s -o /dev/null "http://localhost:8000/"; do sleep 0.2; done
+  start_pair "$out" "$round" "$server_jar" "$port" "$centrifugo"
   for scenario in "${scenarios[@]}"; do
     read -r label args <<<"$scenario"
     [[ " ${SCENARIOS:-warm closed open2k open5k} " == *" $label "* ]] || continue
@@ -57,7 +51,5 @@ print('%-9s sent/s dugout %7.0f centrifugo %7.0f ratio %.3f | delivery p50 %6.1f
       f['generator']['cpuCores']))
 PY
   done
-  kill "$centrifugo_pid"
-  wait "$centrifugo_pid" || true
-  stop_server
+  stop_pair
 done
