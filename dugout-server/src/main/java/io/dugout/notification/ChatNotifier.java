@@ -8,8 +8,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +34,10 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
  * notifies nobody and is counted in {@code dugout.notifications.chat.dropped}. One worker thread
  * drains the queue in order, so a slow store slows notifications, never messages; what waited in
- * the queue meanwhile is notified per room, once for all its messages (see {@link #byRoom}). After
- * taking a message the worker lets the queue fill for a millisecond before it drains it, so a busy
- * server wakes it at most about a thousand times a second rather than once per message.
+ * the queue meanwhile is notified per room, once for all its messages (see {@link #byRoom}): each
+ * member with the newest of them that someone else sent, and how many others sent. After taking a
+ * message the worker lets the queue fill for a millisecond before it drains it, so a busy server
+ * wakes it at most about a thousand times a second rather than once per message.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -105,7 +109,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       queue.drainTo(taken, BATCH - 1);
       for (var room : byRoom(taken)) {
         try {
-          notifyMembers(room.newest(), room.count());
+          notifyMembers(room);
         } catch (RuntimeException e) {
           log.warn(
               "Chat notifications for {}#{} failed: {}",
@@ -119,39 +123,79 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   }
 
   /**
-   * What waited in the queue, one entry per room: its newest message and how many it stands for.
-   * why: a member's notification of a room shows only the newest message and a count, so when
-   * messages arrive faster than they are notified, the messages of one room cost one update per
-   * member instead of one each.
+   * What waited in the queue, one entry per room with its messages in order. why: a member's
+   * notification of a room shows only the newest message and a count, so when messages arrive
+   * faster than they are notified, the messages of one room cost one update per member instead of
+   * one each.
    */
   static Collection<Pending> byRoom(List<Message> messages) {
-    var rooms = new LinkedHashMap<String, Pending>();
+    var rooms = new LinkedHashMap<String, List<Message>>();
     for (Message message : messages) {
-      rooms.merge(
-          message.roomId(),
-          new Pending(message, 1),
-          (older, newer) -> new Pending(newer.newest(), older.count() + 1));
+      rooms.computeIfAbsent(message.roomId(), id -> new ArrayList<>()).add(message);
     }
-    return rooms.values();
+    return rooms.values().stream().map(Pending::new).toList();
   }
 
-  /** A room's newest queued message and how many queued messages it stands for. */
-  record Pending(Message newest, int count) {}
+  /** A room's queued messages, oldest first, and how many of them each member sent. */
+  record Pending(List<Message> messages, Map<String, Integer> sentBy) {
 
-  private void notifyMembers(Message message, int count) {
-    var room = recipients.of(message.roomId());
+    Pending(List<Message> messages) {
+      this(List.copyOf(messages), countBySender(messages));
+    }
+
+    Message newest() {
+      return messages.getLast();
+    }
+
+    /**
+     * The newest message someone other than {@code userId} sent, or null when they sent them all.
+     * why: the newest message of the room may be the member's own, and the messages of others
+     * before it must still notify them
+     */
+    Message newestFor(String userId) {
+      for (int i = messages.size() - 1; i >= 0; i--) {
+        if (!messages.get(i).senderId().equals(userId)) {
+          return messages.get(i);
+        }
+      }
+      return null;
+    }
+
+    /** How many of the messages others than {@code userId} sent. */
+    int countFor(String userId) {
+      return messages.size() - sentBy.getOrDefault(userId, 0);
+    }
+
+    private static Map<String, Integer> countBySender(List<Message> messages) {
+      var counts = new HashMap<String, Integer>();
+      for (Message message : messages) {
+        counts.merge(message.senderId(), 1, Integer::sum);
+      }
+      return Map.copyOf(counts);
+    }
+  }
+
+  private void notifyMembers(Pending pending) {
+    var room = recipients.of(pending.newest().roomId());
     if (room.isEmpty()) {
       return;
     }
-    String title = room.get().title() == null ? message.senderId() : room.get().title();
-    var viewers = presence.viewersOf(message.roomId());
-    Shared same = null;
+    var viewers = presence.viewersOf(pending.newest().roomId());
+    // why: a message's shared fields are worked out only once a member is notified of it, so in a
+    // room whose members all watch it nothing is
+    var shared = new IdentityHashMap<Message, Shared>();
     var fresh = new ArrayList<Notification>();
     for (String userId : room.get().userIds()) {
-      if (!userId.equals(message.senderId()) && !viewers.contains(userId)) {
-        // why: in a room whose members all watch it, nothing is worked out at all
-        same = same != null ? same : new Shared(message, title);
-        fresh.add(same.forMember(userId).withCount(count));
+      Message newest = viewers.contains(userId) ? null : pending.newestFor(userId);
+      if (newest != null) {
+        Shared same =
+            shared.computeIfAbsent(
+                newest,
+                message ->
+                    new Shared(
+                        message,
+                        room.get().title() == null ? message.senderId() : room.get().title()));
+        fresh.add(same.forMember(userId).withCount(pending.countFor(userId)));
       }
     }
     notifications.collapse(fresh);

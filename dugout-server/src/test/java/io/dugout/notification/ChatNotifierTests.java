@@ -11,24 +11,44 @@ import org.junit.jupiter.api.Test;
 class ChatNotifierTests {
 
   @Test
-  void queuedMessagesNotifyOncePerRoomWithTheNewestAndHowManyThereWere() {
-    var r1First = message("r1", 1);
-    var r2 = message("r2", 7);
-    var r1Second = message("r1", 2);
-    var r1Third = message("r1", 3);
+  void queuedMessagesAreNotifiedOncePerRoomInTheirOrder() {
+    var r1First = message("r1", 1, "alice");
+    var r2 = message("r2", 7, "alice");
+    var r1Second = message("r1", 2, "alice");
+    var r1Third = message("r1", 3, "alice");
 
     var rooms = List.copyOf(ChatNotifier.byRoom(List.of(r1First, r2, r1Second, r1Third)));
 
     assertThat(rooms)
-        .containsExactly(new ChatNotifier.Pending(r1Third, 3), new ChatNotifier.Pending(r2, 1));
+        .extracting(ChatNotifier.Pending::messages)
+        .containsExactly(List.of(r1First, r1Second, r1Third), List.of(r2));
+    assertThat(rooms.getFirst().newestFor("bob")).isEqualTo(r1Third);
+    assertThat(rooms.getFirst().countFor("bob")).isEqualTo(3);
   }
 
   @Test
-  void aLoneMessageStandsForOne() {
-    var only = message("r1", 1);
+  void aMemberWhoseOwnMessageIsTheNewestIsStillNotifiedOfTheOthersBeforeIt() {
+    var fromBob = message("r1", 1, "bob");
+    var fromAlice = message("r1", 2, "alice");
+    var pending = List.copyOf(ChatNotifier.byRoom(List.of(fromBob, fromAlice))).getFirst();
 
-    assertThat(ChatNotifier.byRoom(List.of(only)))
-        .containsExactly(new ChatNotifier.Pending(only, 1));
+    assertThat(pending.newestFor("alice")).isEqualTo(fromBob);
+    assertThat(pending.countFor("alice")).isEqualTo(1);
+    assertThat(pending.newestFor("bob")).isEqualTo(fromAlice);
+    assertThat(pending.countFor("bob")).isEqualTo(1);
+    assertThat(pending.newestFor("carol")).isEqualTo(fromAlice);
+    assertThat(pending.countFor("carol")).isEqualTo(2);
+  }
+
+  @Test
+  void aMemberWhoSentEveryQueuedMessageIsNotNotified() {
+    var pending =
+        List.copyOf(
+                ChatNotifier.byRoom(List.of(message("r1", 1, "alice"), message("r1", 2, "alice"))))
+            .getFirst();
+
+    assertThat(pending.newestFor("alice")).isNull();
+    assertThat(pending.countFor("alice")).isZero();
   }
 
   @Test
@@ -39,8 +59,8 @@ class ChatNotifierTests {
     assertThat(ChatNotifier.preview(longOne)).hasSize(ChatNotifier.PREVIEW_CHARS).endsWith("…");
   }
 
-  private static Message message(String roomId, long seq) {
+  private static Message message(String roomId, long seq, String senderId) {
     return new Message(
-        roomId, seq, "alice", MessageKind.TEXT, "m" + seq, List.of(), "c" + seq, Instant.EPOCH);
+        roomId, seq, senderId, MessageKind.TEXT, "m" + seq, List.of(), "c" + seq, Instant.EPOCH);
   }
 }
