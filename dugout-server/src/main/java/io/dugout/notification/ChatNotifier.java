@@ -136,11 +136,21 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     return rooms.values().stream().map(Pending::new).toList();
   }
 
-  /** A room's queued messages, oldest first, and how many of them each member sent. */
-  record Pending(List<Message> messages, Map<String, Integer> sentBy) {
+  /** A room's queued messages, oldest first. */
+  static final class Pending {
+
+    private final List<Message> messages;
+    private final Map<String, Integer> sentBy = new HashMap<>();
 
     Pending(List<Message> messages) {
-      this(List.copyOf(messages), countBySender(messages));
+      this.messages = List.copyOf(messages);
+      for (Message message : messages) {
+        sentBy.merge(message.senderId(), 1, Integer::sum);
+      }
+    }
+
+    List<Message> messages() {
+      return messages;
     }
 
     Message newest() {
@@ -164,14 +174,6 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     /** How many of the messages others than {@code userId} sent. */
     int countFor(String userId) {
       return messages.size() - sentBy.getOrDefault(userId, 0);
-    }
-
-    private static Map<String, Integer> countBySender(List<Message> messages) {
-      var counts = new HashMap<String, Integer>();
-      for (Message message : messages) {
-        counts.merge(message.senderId(), 1, Integer::sum);
-      }
-      return Map.copyOf(counts);
     }
   }
 
