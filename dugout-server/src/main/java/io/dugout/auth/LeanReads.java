@@ -110,7 +110,7 @@ final class LeanReads extends OncePerRequestFilter {
     }
     try {
       Caller caller = tokens.verify(token).caller();
-      byte[] body = route.route.answer(caller, variable, request);
+      byte[] body = route.route.answer(caller, variable, new LeanQuery(request.getQueryString()));
       request.setAttribute(AccessLog.USER_ATTRIBUTE, caller.userId());
       request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, route.route.template());
       return body;

@@ -1,7 +1,5 @@
 package io.dugout.auth;
 
-import jakarta.servlet.http.HttpServletRequest;
-
 /**
  * A hot read that {@link LeanReads} may answer without Spring Security's filter chain and MVC
  * dispatch: a route of the form {@code prefix{variable}suffix}, one path variable, no request body.
@@ -31,7 +29,8 @@ public interface LeanRoute {
    *
    * @param variable the value of the template's one path variable, plain ASCII letters, digits,
    *     {@code -} and {@code _}
+   * @param query the request's query parameters
    * @throws RuntimeException whenever the answer would not be a 200
    */
-  byte[] answer(Caller caller, String variable, HttpServletRequest request);
+  byte[] answer(Caller caller, String variable, LeanQuery query);
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.Optional;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 
@@ -49,7 +50,9 @@ public final class TokenVerifier {
    * @throws InvalidTokenException when {@code sub} is not a valid user id
    */
   static Caller callerOf(Jwt jwt) {
-    String subject = jwt.getSubject();
+    // why: the decoder has made sub a string already; getSubject() converts it again per request
+    String subject =
+        jwt.getClaims().get(JwtClaimNames.SUB) instanceof String sub ? sub : jwt.getSubject();
     try {
       Ids.requireUserId("sub", subject);
     } catch (RuntimeException e) {

@@ -1,8 +1,8 @@
 package io.dugout.message;
 
 import io.dugout.auth.Caller;
+import io.dugout.auth.LeanQuery;
 import io.dugout.auth.LeanRoute;
-import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.stereotype.Component;
 
 /**
@@ -31,28 +31,12 @@ class HistoryRoute implements LeanRoute {
   }
 
   @Override
-  public byte[] answer(Caller caller, String roomId, HttpServletRequest request) {
-    Long before = number(request, "before");
-    Long after = number(request, "after");
-    Long limit = number(request, "limit");
+  public byte[] answer(Caller caller, String roomId, LeanQuery query) {
+    Long before = query.number("before");
+    Long after = query.number("after");
+    Long limit = query.number("limit");
     return messages
         .historyJson(caller, roomId, before, after, limit == null ? null : Math.toIntExact(limit))
         .toJson();
-  }
-
-  /**
-   * The parameter as a number, null when absent.
-   *
-   * @throws IllegalArgumentException when it is given twice or is not a number
-   */
-  private static Long number(HttpServletRequest request, String name) {
-    String[] values = request.getParameterValues(name);
-    if (values == null) {
-      return null;
-    }
-    if (values.length != 1) {
-      throw new IllegalArgumentException(name + " given more than once");
-    }
-    return Long.valueOf(values[0]);
   }
 }

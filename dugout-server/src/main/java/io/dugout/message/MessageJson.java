@@ -1,7 +1,6 @@
 package io.dugout.message;
 
 import io.dugout.system.RecordCreators;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,19 +68,26 @@ public final class MessageJson {
    * API's mapper writes for the page, with no message decoded.
    */
   static byte[] page(List<byte[]> messages, boolean hasMore) {
-    int size = PAGE_START.length + NO_MORE.length + messages.size();
+    byte[] end = hasMore ? MORE : NO_MORE;
+    int size = PAGE_START.length + end.length + Math.max(0, messages.size() - 1);
     for (byte[] message : messages) {
       size += message.length;
     }
-    var out = new ByteArrayOutputStream(size);
-    out.writeBytes(PAGE_START);
+    // why: one exact array, filled once; a growing stream copied the whole page a second time
+    byte[] page = new byte[size];
+    int at = put(PAGE_START, page, 0);
     for (int i = 0; i < messages.size(); i++) {
       if (i > 0) {
-        out.write(',');
+        page[at++] = ',';
       }
-      out.writeBytes(messages.get(i));
+      at = put(messages.get(i), page, at);
     }
-    out.writeBytes(hasMore ? MORE : NO_MORE);
-    return out.toByteArray();
+    put(end, page, at);
+    return page;
+  }
+
+  private static int put(byte[] part, byte[] into, int at) {
+    System.arraycopy(part, 0, into, at, part.length);
+    return at + part.length;
   }
 }

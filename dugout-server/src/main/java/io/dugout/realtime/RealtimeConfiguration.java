@@ -64,15 +64,18 @@ class RealtimeConfiguration implements WebSocketConfigurer {
   }
 
   /**
-   * Tomcat gives every connection a read and a write buffer of 8 KiB by default; most STOMP frames
-   * are far smaller, and larger reads and writes simply take more than one pass.
+   * Tomcat gives every connection a read and a write buffer of 8 KiB by default. Most STOMP frames
+   * are far smaller, and larger reads simply take more than one pass, so the read buffer is small.
+   * The write buffer carries HTTP responses, one system call per buffer's worth, so it is sized for
+   * a history page rather than a frame (see {@link RealtimeProperties}).
    */
   @Bean
   TomcatConnectorCustomizer smallSocketBuffers(RealtimeProperties properties) {
-    String bytes = String.valueOf(properties.connectionBufferBytes());
     return connector -> {
-      connector.setProperty("socket.appReadBufSize", bytes);
-      connector.setProperty("socket.appWriteBufSize", bytes);
+      connector.setProperty(
+          "socket.appReadBufSize", String.valueOf(properties.connectionBufferBytes()));
+      connector.setProperty(
+          "socket.appWriteBufSize", String.valueOf(properties.connectionWriteBufferBytes()));
     };
   }
 

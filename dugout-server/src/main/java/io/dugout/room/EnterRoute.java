@@ -1,9 +1,9 @@
 package io.dugout.room;
 
 import io.dugout.auth.Caller;
+import io.dugout.auth.LeanQuery;
 import io.dugout.auth.LeanRoute;
 import io.dugout.message.MessageService;
-import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
@@ -43,7 +43,7 @@ class EnterRoute implements LeanRoute {
   }
 
   @Override
-  public byte[] answer(Caller caller, String roomId, HttpServletRequest request) {
+  public byte[] answer(Caller caller, String roomId, LeanQuery query) {
     var latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
     var view = rooms.enteredView(caller, roomId, latest.newest());
     byte[] room = json.writeValueAsBytes(view.withoutMembers());

@@ -193,7 +193,7 @@ class LeanReadsTests {
       }
 
       @Override
-      public byte[] answer(Caller caller, String variable, HttpServletRequest request) {
+      public byte[] answer(Caller caller, String variable, LeanQuery query) {
         if (variable.equals("forbidden")) {
           throw new IllegalStateException("not a member");
         }

@@ -5,14 +5,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.mock.env.MockEnvironment;
 
 /**
  * Tomcat's per-session WebSocket buffers are small ({@link WebSocketBufferSize}), and frames larger
- * than them still arrive whole both ways: read in several passes, written as several fragments.
+ * than them still arrive whole both ways: read in several passes, written as several fragments. The
+ * socket write buffer, which carries HTTP responses, has its own size.
  */
 class WebSocketBufferSizeTests extends RealtimeTestBase {
+
+  @Autowired ServletWebServerApplicationContext context;
+
+  @Test
+  void tomcatsSocketBuffersAreSmallForReadingAndSizedForAHistoryPageForWriting() {
+    var connector = ((TomcatWebServer) context.getWebServer()).getTomcat().getConnector();
+
+    assertThat(connector.getProperty("socket.appReadBufSize"))
+        .isEqualTo(RealtimeProperties.CONNECTION_BUFFER_BYTES);
+    assertThat(connector.getProperty("socket.appWriteBufSize"))
+        .isEqualTo(RealtimeProperties.CONNECTION_WRITE_BUFFER_BYTES);
+  }
 
   @Test
   void tomcatsWebSocketLayerUsesTheSmallBuffers() throws Exception {
@@ -78,8 +94,25 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
                     100,
                     Duration.ofSeconds(1),
                     Duration.ofSeconds(30),
-                    255))
+                    255,
+                    4096))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("dugout.realtime.connection-buffer-bytes must be at least 256");
+    assertThatThrownBy(
+            () ->
+                new RealtimeProperties(
+                    Duration.ofSeconds(10),
+                    65536,
+                    5000,
+                    4194304,
+                    Duration.ofSeconds(10),
+                    50,
+                    100,
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(30),
+                    1024,
+                    255))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("dugout.realtime.connection-write-buffer-bytes must be at least 256");
   }
 }
