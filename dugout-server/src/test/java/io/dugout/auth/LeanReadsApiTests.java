@@ -77,6 +77,39 @@ class LeanReadsApiTests extends ApiTest {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
     say(token, roomId, "c-1", "hello");
+    assertEnteredTheSameThroughEitherDoor(token, roomId, 1);
+  }
+
+  @Test
+  void enteringARoomWithoutMessagesOrWithATrickyTitleIsTheSameThroughEitherDoor() {
+    String token = client.token(user("alice"));
+    assertEnteredTheSameThroughEitherDoor(token, group(token, "quiet"), 0);
+
+    // why: the door puts the newest message where the view's "lastMessage":null stands
+    String roomId = group(token, "\"lastMessage\":null, h\u00e9llo \ud83d\udc4b");
+    var posted =
+        client.postJson(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            Map.of(
+                "clientMsgId",
+                "c-1",
+                "kind",
+                "IMAGE",
+                "content",
+                "\"lastMessage\":null, <b>",
+                "attachments",
+                List.of(
+                    Map.of(
+                        "url", "https://files.example/p.png",
+                        "name", "p.png",
+                        "size", 2048,
+                        "mime", "image/png"))));
+    assertThat(posted.status()).as(posted.body()).isEqualTo(201);
+    assertEnteredTheSameThroughEitherDoor(token, roomId, 1);
+  }
+
+  private void assertEnteredTheSameThroughEitherDoor(String token, String roomId, int messages) {
     double answered = count(ENTER, "answered");
     double passed = count(ENTER, "passed");
     var lean = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null);
@@ -86,7 +119,7 @@ class LeanReadsApiTests extends ApiTest {
     assertThat(count(ENTER, "answered")).as("answered by the door").isEqualTo(answered + 1);
     assertThat(count(ENTER, "passed")).as("passed to the full chain").isEqualTo(passed + 1);
     assertThat(lean.status()).isEqualTo(200);
-    assertThat(lean.json().get("messages")).hasSize(1);
+    assertThat(lean.json().get("messages")).hasSize(messages);
     assertSame(lean, full);
   }
 
