@@ -2,11 +2,8 @@ package io.dugout.message;
 
 import io.dugout.system.RecordCreators;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -32,43 +29,6 @@ public final class MessageJson {
 
   public static Message read(byte[] json) {
     return MAPPER.readValue(json, Message.class);
-  }
-
-  /**
-   * The seq and time of a message's JSON, read without decoding the rest of it.
-   *
-   * @throws IllegalArgumentException when {@code json} is not an object with both
-   */
-  public static Stamp stamp(byte[] json) {
-    long seq = -1;
-    Instant sentAt = null;
-    try (JsonParser parser = MAPPER.createParser(json)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        throw new IllegalArgumentException("a message's JSON is an object");
-      }
-      while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-        String name = parser.currentName();
-        parser.nextToken();
-        switch (name) {
-          case "seq" -> seq = parser.getLongValue();
-          case "sentAt" -> sentAt = Instant.parse(parser.getString());
-          default -> parser.skipChildren();
-        }
-      }
-    }
-    if (seq < 0 || sentAt == null) {
-      throw new IllegalArgumentException("a message's JSON without seq or sentAt");
-    }
-    return new Stamp(seq, sentAt);
-  }
-
-  /** A message's place in its room and its time. */
-  public record Stamp(long seq, Instant sentAt) {
-
-    /** The stamp of {@code message}; null for null. */
-    public static Stamp of(Message message) {
-      return message == null ? null : new Stamp(message.seq(), message.sentAt());
-    }
   }
 
   /** The message's JSON as a string, for stores that keep strings (Redis). */

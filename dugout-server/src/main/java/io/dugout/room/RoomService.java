@@ -3,7 +3,6 @@ package io.dugout.room;
 import io.dugout.auth.Caller;
 import io.dugout.message.HistoryPage;
 import io.dugout.message.Message;
-import io.dugout.message.MessageJson;
 import io.dugout.message.MessageService;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
@@ -70,15 +69,6 @@ public class RoomService {
    */
   RoomView enteredView(Caller caller, String roomId, Message newest) {
     return view(caller, roomId, newest, true);
-  }
-
-  /**
-   * {@link #enteredView} for a newest message known only by its seq and time (null when the room
-   * has none): the view's {@code lastMessage} is null, for a writer that puts the message's stored
-   * JSON in its place ({@link EnterRoute}).
-   */
-  RoomView enteredViewWithoutLastMessage(Caller caller, String roomId, MessageJson.Stamp newest) {
-    return view(caller, roomId, newest, null, true);
   }
 
   /** Adds a user to a GROUP room; true when the user was not a member before. */
@@ -178,23 +168,14 @@ public class RoomService {
   }
 
   private RoomView view(Caller caller, String roomId, Message lastMessage, boolean withMembers) {
-    return view(caller, roomId, MessageJson.Stamp.of(lastMessage), lastMessage, withMembers);
-  }
-
-  private RoomView view(
-      Caller caller,
-      String roomId,
-      MessageJson.Stamp last,
-      Message lastMessage,
-      boolean withMembers) {
     Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
-    long lastSeq = last == null ? 0 : last.seq();
+    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     var me = caller.service() ? null : rooms.findMember(roomId, caller.userId()).orElse(null);
     long lastRead = me == null ? lastSeq : me.lastReadSeq();
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
     var members = includeMembers ? rooms.members(roomId) : null;
-    return view(room, last, lastMessage, lastRead, me != null && me.muted(), members);
+    return view(room, lastMessage, lastRead, me != null && me.muted(), members);
   }
 
   /** Every room of the user as a room-list item, in no particular order, from one store read. */
@@ -204,7 +185,6 @@ public class RoomService {
             l ->
                 view(
                     l.room(),
-                    MessageJson.Stamp.of(l.newest()),
                     l.newest(),
                     l.member().lastReadSeq(),
                     l.member().muted(),
@@ -213,13 +193,8 @@ public class RoomService {
   }
 
   private static RoomView view(
-      Room room,
-      MessageJson.Stamp last,
-      Message lastMessage,
-      long lastRead,
-      boolean muted,
-      List<Member> members) {
-    long lastSeq = last == null ? 0 : last.seq();
+      Room room, Message lastMessage, long lastRead, boolean muted, List<Member> members) {
+    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     return new RoomView(
         room.id(),
         room.type(),
@@ -228,7 +203,7 @@ public class RoomService {
         room.createdAt(),
         lastSeq,
         lastMessage,
-        last == null ? room.createdAt() : last.sentAt(),
+        lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
         Math.max(0, lastSeq - lastRead),
         muted,
         members == null ? null : members.stream().map(RoomView.MemberView::of).toList());

@@ -85,7 +85,7 @@ class LeanReadsApiTests extends ApiTest {
     String token = client.token(user("alice"));
     assertEnteredTheSameThroughEitherDoor(token, group(token, "quiet"), 0);
 
-    // why: the door puts the newest message where the view's "lastMessage":null stands
+    // why: a title and a message that look like the JSON around them must not confuse a writer
     String roomId = group(token, "\"lastMessage\":null, h\u00e9llo \ud83d\udc4b");
     var posted =
         client.postJson(
