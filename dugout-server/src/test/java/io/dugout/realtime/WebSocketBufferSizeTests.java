@@ -82,37 +82,27 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
 
   @Test
   void aBufferTooSmallForAFrameHeaderIsRefusedAtStart() {
-    assertThatThrownBy(
-            () ->
-                new RealtimeProperties(
-                    Duration.ofSeconds(10),
-                    65536,
-                    5000,
-                    4194304,
-                    Duration.ofSeconds(10),
-                    50,
-                    100,
-                    Duration.ofSeconds(1),
-                    Duration.ofSeconds(30),
-                    255,
-                    4096))
+    assertThatThrownBy(() -> properties(255, 4096))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("dugout.realtime.connection-buffer-bytes must be at least 256");
-    assertThatThrownBy(
-            () ->
-                new RealtimeProperties(
-                    Duration.ofSeconds(10),
-                    65536,
-                    5000,
-                    4194304,
-                    Duration.ofSeconds(10),
-                    50,
-                    100,
-                    Duration.ofSeconds(1),
-                    Duration.ofSeconds(30),
-                    1024,
-                    255))
+    assertThatThrownBy(() -> properties(1024, 255))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("dugout.realtime.connection-write-buffer-bytes must be at least 256");
+    assertThat(properties(256, 256).connectionWriteBufferBytes()).isEqualTo(256);
+  }
+
+  private static RealtimeProperties properties(int connectionBuffer, int connectionWriteBuffer) {
+    return new RealtimeProperties(
+        Duration.ofSeconds(10),
+        65536,
+        5000,
+        4194304,
+        Duration.ofSeconds(10),
+        50,
+        100,
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(30),
+        connectionBuffer,
+        connectionWriteBuffer);
   }
 }
