@@ -38,6 +38,8 @@ class ChattingInTheBrowserTests extends BrowserTest {
 
     a.send("Great, I'll take it");
     b.waitUntil("third message", () -> b.contents().size() == 3);
+    // why: bob's copy may arrive before alice's own confirmation of the same message
+    a.waitUntil("own third message confirmed", () -> a.messages().size() == 3);
     assertThat(a.messages()).isEqualTo(b.messages());
     assertInRoomOrder(a.messages(), 1);
     a.screenshot(Path.of("target", "web-client.png"));
