@@ -124,6 +124,9 @@ class ScenariosAgainstRealServerTests {
     run.assertSucceeded();
     assertThat(run.count("sent")).as("several rounds per sender").isGreaterThan(4 * 3);
     assertThat(run.count("expected")).isEqualTo(run.count("sent") * 4);
+    assertThat(run.result.path("generator").path("cpuSeconds").asDouble())
+        .as("a generator busy for two seconds has its CPU measured")
+        .isPositive();
   }
 
   @Test
