@@ -197,6 +197,29 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void pagesBackOverAMissingSeqAndFromACursorPastTheNewest() {
+    for (long seq : new long[] {1, 2, 3, 5, 6, 7}) {
+      store.write(
+          new Message(
+              ROOM,
+              seq,
+              "alice",
+              MessageKind.TEXT,
+              "m" + seq,
+              List.of(),
+              "c-" + seq,
+              Instant.parse("2026-11-24T06:00:00Z")));
+    }
+    assertThat(seqs(store.before(ROOM, Long.MAX_VALUE, 4))).containsExactly(7L, 6L, 5L, 3L);
+    assertThat(seqs(store.before(ROOM, 6, 4))).containsExactly(5L, 3L, 2L, 1L);
+    assertThat(seqs(store.before(ROOM, 5, 2))).containsExactly(3L, 2L);
+    assertThat(seqs(store.before(ROOM, 100, 3))).containsExactly(7L, 6L, 5L);
+    assertThat(seqs(store.before(ROOM, 9, 10))).containsExactly(7L, 6L, 5L, 3L, 2L, 1L);
+    assertThat(store.beforeJson(ROOM, 6, 4))
+        .containsExactlyElementsOf(MessageJson.writeAll(store.before(ROOM, 6, 4)));
+  }
+
+  @Test
   void returnsTheNextMessagesAfterACursorOldestFirst() {
     appendMany(ROOM, 10);
     assertThat(seqs(store.after(ROOM, 0, 3))).containsExactly(1L, 2L, 3L);

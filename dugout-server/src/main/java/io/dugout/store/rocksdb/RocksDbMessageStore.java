@@ -7,6 +7,7 @@ import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
@@ -90,15 +91,36 @@ final class RocksDbMessageStore implements MessageStore {
     return after(roomId, afterSeq, limit, Function.identity());
   }
 
+  /**
+   * Newest first below {@code beforeSeq}. A room's seqs have no gaps, so the page is the range of
+   * {@code limit} seqs just below the cursor, read forward: RocksDB steps forward several times
+   * cheaper than back (each step back searches the memtable and every level again). Where the range
+   * holds fewer messages (the cursor lies past the newest, or a seq is missing), the rest comes
+   * stepping back from the range's start.
+   */
   private <T> List<T> before(
       String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue) {
     var page = new ArrayList<T>(Math.min(limit, 128));
     if (beforeSeq <= 1 || limit <= 0) {
       return page;
     }
-    byte[] to =
-        beforeSeq == Long.MAX_VALUE ? Keys.prefixEnd(roomId) : Keys.message(roomId, beforeSeq);
-    storage.scan(MESSAGES, Keys.prefix(roomId), to, true, collect(page, limit, fromValue));
+    long end = beforeSeq == Long.MAX_VALUE ? lastSeq(roomId) + 1 : beforeSeq;
+    long start = Math.max(1, end - limit);
+    storage.scan(
+        MESSAGES,
+        Keys.message(roomId, start),
+        Keys.message(roomId, end),
+        false,
+        collect(page, limit, fromValue));
+    Collections.reverse(page);
+    if (page.size() < limit && start > 1) {
+      storage.scan(
+          MESSAGES,
+          Keys.prefix(roomId),
+          Keys.message(roomId, start),
+          true,
+          collect(page, limit, fromValue));
+    }
     return page;
   }
 
