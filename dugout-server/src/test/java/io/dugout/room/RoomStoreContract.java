@@ -136,6 +136,29 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void theMemberListShowsEveryWriteOfAMemberOnceItReturned() {
+    assertThat(store.members("r1")).isEmpty();
+    store.create(group("r1"), members("r1", "alice", "bob"));
+    assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
+    assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
+
+    store.addMember(new Member("r1", "carol", MemberRole.MEMBER, NOW.plusSeconds(1), 3));
+    assertThat(store.members("r1"))
+        .extracting(Member::userId)
+        .containsExactly("alice", "bob", "carol");
+    store.markRead("r1", "bob", 9);
+    assertThat(markerIn(store.members("r1"), "bob")).isEqualTo(9);
+    store.setMuted("r1", "alice", true);
+    assertThat(store.members("r1"))
+        .filteredOn(Member::muted)
+        .extracting(Member::userId)
+        .containsExactly("alice");
+    store.removeMember("r1", "bob");
+    assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "carol");
+    assertThat(store.members("r2")).isEmpty();
+  }
+
+  @Test
   void everyWriteIsSeenOnceItReturnedWhileOthersReadAndWriteTheRoom() throws Exception {
     store.create(group("r1"), members("r1", "u0", "u1", "u2", "u3"));
     var failures = Collections.synchronizedList(new ArrayList<String>());
@@ -154,6 +177,10 @@ public abstract class RoomStoreContract {
                     if (seen < seq) {
                       failures.add(user + " marked " + seq + " but read " + seen);
                     }
+                    long listed = markerIn(store.members("r1"), user);
+                    if (listed < seq) {
+                      failures.add(user + " marked " + seq + " but the list had " + listed);
+                    }
                   }
                   return null;
                 }));
@@ -167,10 +194,16 @@ public abstract class RoomStoreContract {
                   if (store.findMember("r1", "x").isPresent()) {
                     failures.add("x found after it was removed, round " + round);
                   }
+                  if (markerIn(store.members("r1"), "x") >= 0) {
+                    failures.add("x listed after it was removed, round " + round);
+                  }
                   store.addMember(new Member("r1", "x", MemberRole.MEMBER, NOW, round));
                   var x = store.findMember("r1", "x");
                   if (x.isEmpty() || x.get().lastReadSeq() != round) {
                     failures.add("x not found as added in round " + round + ": " + x);
+                  }
+                  if (markerIn(store.members("r1"), "x") != round) {
+                    failures.add("x not listed as added in round " + round);
                   }
                   store.findMember("r1", "u" + (round % 4));
                 }
@@ -342,5 +375,14 @@ public abstract class RoomStoreContract {
               0));
     }
     return members;
+  }
+
+  /** The member's read marker in the list, or -1 when the list does not hold the member. */
+  private static long markerIn(List<Member> members, String userId) {
+    return members.stream()
+        .filter(m -> m.userId().equals(userId))
+        .mapToLong(Member::lastReadSeq)
+        .findFirst()
+        .orElse(-1);
   }
 }

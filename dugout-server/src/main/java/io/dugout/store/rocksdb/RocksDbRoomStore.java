@@ -29,11 +29,13 @@ final class RocksDbRoomStore implements RoomStore {
   private final Object uniqueCreation = new Object();
   private final Object[] stripes = new Object[STRIPES];
   private final MemberCache cache;
+  private final MemberLists lists;
 
   RocksDbRoomStore(RocksDbStorage storage, MessageStore messages, int cachedMembers) {
     this.storage = storage;
     this.messages = messages;
     this.cache = new MemberCache(cachedMembers);
+    this.lists = new MemberLists(cachedMembers, STRIPES);
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Object();
     }
@@ -85,6 +87,15 @@ final class RocksDbRoomStore implements RoomStore {
 
   @Override
   public List<Member> members(String roomId) {
+    List<Member> kept = lists.get(roomId);
+    if (kept != null) {
+      return kept;
+    }
+    int stripe = stripeOf(roomId);
+    long version;
+    synchronized (stripes[stripe]) {
+      version = lists.version(stripe);
+    }
     var members = new ArrayList<Member>();
     byte[] prefix = Keys.prefix(roomId);
     storage.scan(
@@ -99,7 +110,11 @@ final class RocksDbRoomStore implements RoomStore {
           return members.add(cached != null ? cached : Json.read(value, Member.class));
         });
     members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
-    return members;
+    List<Member> read = List.copyOf(members);
+    synchronized (stripes[stripe]) {
+      lists.keep(stripe, version, roomId, read);
+    }
+    return read;
   }
 
   @Override
@@ -110,6 +125,7 @@ final class RocksDbRoomStore implements RoomStore {
       }
       storage.write(batch -> putMember(batch, member));
       cache.written(member);
+      lists.written(stripeOf(member.roomId()), member.roomId());
       return true;
     }
   }
@@ -126,6 +142,7 @@ final class RocksDbRoomStore implements RoomStore {
             batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
           });
       cache.removed(roomId, userId);
+      lists.written(stripeOf(roomId), roomId);
       return true;
     }
   }
@@ -140,6 +157,7 @@ final class RocksDbRoomStore implements RoomStore {
       Member moved = current.get().withLastReadSeq(seq);
       storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved)));
       cache.written(moved);
+      lists.written(stripeOf(roomId), roomId);
       return Optional.of(moved);
     }
   }
@@ -154,6 +172,7 @@ final class RocksDbRoomStore implements RoomStore {
       Member changed = current.get().withMuted(muted);
       storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
       cache.written(changed);
+      lists.written(stripeOf(roomId), roomId);
       return Optional.of(changed);
     }
   }
@@ -192,14 +211,17 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   private void write(Room room, List<Member> members) {
-    storage.write(
-        batch -> {
-          batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
-          if (room.uniqueKey() != null) {
-            batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
-          }
-          members.forEach(member -> putMember(batch, member));
-        });
+    synchronized (stripe(room.id())) {
+      storage.write(
+          batch -> {
+            batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
+            if (room.uniqueKey() != null) {
+              batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
+            }
+            members.forEach(member -> putMember(batch, member));
+          });
+      lists.written(stripeOf(room.id()), room.id());
+    }
   }
 
   private static void putMember(RocksDbStorage.Batch batch, Member member) {
@@ -208,6 +230,10 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   private Object stripe(String roomId) {
-    return stripes[Math.floorMod(roomId.hashCode(), STRIPES)];
+    return stripes[stripeOf(roomId)];
+  }
+
+  private static int stripeOf(String roomId) {
+    return Math.floorMod(roomId.hashCode(), STRIPES);
   }
 }
