@@ -213,6 +213,8 @@ public abstract class MessageStoreContract {
     assertThat(seqs(store.before(ROOM, Long.MAX_VALUE, 4))).containsExactly(7L, 6L, 5L, 3L);
     assertThat(seqs(store.before(ROOM, 6, 4))).containsExactly(5L, 3L, 2L, 1L);
     assertThat(seqs(store.before(ROOM, 5, 2))).containsExactly(3L, 2L);
+    assertThat(seqs(store.before(ROOM, 5, 1))).containsExactly(3L);
+    assertThat(seqs(store.before(ROOM, Long.MAX_VALUE, 1))).containsExactly(7L);
     assertThat(seqs(store.before(ROOM, 100, 3))).containsExactly(7L, 6L, 5L);
     assertThat(seqs(store.before(ROOM, 9, 10))).containsExactly(7L, 6L, 5L, 3L, 2L, 1L);
     assertThat(store.beforeJson(ROOM, 6, 4))
@@ -384,6 +386,26 @@ public abstract class MessageStoreContract {
     assertThat(second.outcome()).isEqualTo(MessageStore.Outcome.SEQ_TAKEN);
     assertThat(second.message()).isEqualTo(first.message());
     assertThat(store.after(ROOM, 0, 10)).containsExactly(first.message());
+  }
+
+  @Test
+  void knowsTheLastSeqAndEveryTakenSeqOnceTheLastSeqWasRead() {
+    store.write(message(ROOM, 1, "alice", "c-1"));
+    assertThat(store.lastSeq(ROOM)).isEqualTo(1);
+    store.write(message(ROOM, 2, "alice", "c-2"));
+    store.write(message(ROOM, 5, "alice", "c-5"));
+    assertThat(store.lastSeq(ROOM)).isEqualTo(5);
+
+    assertThat(store.write(message(ROOM, 2, "bob", "c-b2")).outcome())
+        .isEqualTo(MessageStore.Outcome.SEQ_TAKEN);
+    assertThat(store.write(message(ROOM, 5, "bob", "c-b5")).outcome())
+        .isEqualTo(MessageStore.Outcome.SEQ_TAKEN);
+    assertThat(store.write(message(ROOM, 3, "bob", "c-b3")).outcome())
+        .isEqualTo(MessageStore.Outcome.CREATED);
+    assertThat(store.lastSeq(ROOM)).isEqualTo(5);
+    assertThat(store.write(message(ROOM, 3, "carol", "c-c3")).outcome())
+        .isEqualTo(MessageStore.Outcome.SEQ_TAKEN);
+    assertThat(seqs(store.before(ROOM, Long.MAX_VALUE, 10))).containsExactly(5L, 3L, 2L, 1L);
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.dugout.message.MessageStore;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -16,13 +17,21 @@ import java.util.function.Function;
  * through the WAL; writes of one room are checked and written under the room's stripe lock, so the
  * "one message per place" checks and the write are atomic on this node. A message's value is its
  * {@link MessageJson}, which history answers carry as it is.
+ *
+ * <p>Each room's last seq is remembered once read or written, under the room's stripe, so the
+ * newest page and the sequencer skip the seek from the end, and a write above it skips the check
+ * that its seq is free. Coherent because only this store writes the room's messages (single
+ * process, like RocksDB itself); at most {@value #REMEMBERED_ROOMS} rooms, then all are forgotten
+ * and read again.
  */
 final class RocksDbMessageStore implements MessageStore {
 
   private static final int STRIPES = 1024;
+  static final int REMEMBERED_ROOMS = 100_000;
 
   private final RocksDbStorage storage;
   private final Object[] stripes = new Object[STRIPES];
+  private final ConcurrentHashMap<String, Long> lastSeqs = new ConcurrentHashMap<>();
 
   RocksDbMessageStore(RocksDbStorage storage) {
     this.storage = storage;
@@ -36,12 +45,14 @@ final class RocksDbMessageStore implements MessageStore {
     String roomId = message.roomId();
     byte[] retryKey = Keys.triple(roomId, message.senderId(), message.clientMsgId());
     byte[] messageKey = Keys.message(roomId, message.seq());
-    synchronized (stripes[Math.floorMod(roomId.hashCode(), STRIPES)]) {
+    synchronized (stripe(roomId)) {
       byte[] seen = storage.get(DEDUPE, retryKey);
       if (seen != null) {
         return new Written(get(roomId, Keys.seqValueOf(seen)), Outcome.RETRY);
       }
-      byte[] holder = storage.get(MESSAGES, messageKey);
+      Long last = lastSeqs.get(roomId);
+      byte[] holder =
+          last != null && message.seq() > last ? null : storage.get(MESSAGES, messageKey);
       if (holder != null) {
         return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
@@ -51,12 +62,29 @@ final class RocksDbMessageStore implements MessageStore {
             batch.put(MESSAGES, messageKey, json);
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
           });
+      lastSeqs.computeIfPresent(roomId, (room, known) -> Math.max(known, message.seq()));
       return new Written(message, Outcome.CREATED, json);
     }
   }
 
   @Override
   public long lastSeq(String roomId) {
+    Long known = lastSeqs.get(roomId);
+    if (known != null) {
+      return known;
+    }
+    synchronized (stripe(roomId)) {
+      // why: read under the stripe, so that no write of the room falls between read and keep
+      long read = readLastSeq(roomId);
+      if (lastSeqs.size() >= REMEMBERED_ROOMS) {
+        lastSeqs.clear();
+      }
+      lastSeqs.put(roomId, read);
+      return read;
+    }
+  }
+
+  private long readLastSeq(String roomId) {
     long[] last = {0};
     storage.scan(
         MESSAGES,
@@ -96,13 +124,17 @@ final class RocksDbMessageStore implements MessageStore {
    * {@code limit} seqs just below the cursor, read forward: RocksDB steps forward several times
    * cheaper than back (each step back searches the memtable and every level again). Where the range
    * holds fewer messages (the cursor lies past the newest, or a seq is missing), the rest comes
-   * stepping back from the range's start.
+   * stepping back from the range's start. A single message is one seek back from the cursor.
    */
   private <T> List<T> before(
       String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue) {
     var page = new ArrayList<T>(Math.min(limit, 128));
     if (beforeSeq <= 1 || limit <= 0) {
       return page;
+    }
+    if (limit == 1) {
+      // why: one message back is a single seek, with no step back to save
+      return stepBack(roomId, beforeSeq, limit, fromValue, page);
     }
     long end = beforeSeq == Long.MAX_VALUE ? lastSeq(roomId) + 1 : beforeSeq;
     long start = Math.max(1, end - limit);
@@ -113,14 +145,19 @@ final class RocksDbMessageStore implements MessageStore {
         false,
         collect(page, limit, fromValue));
     Collections.reverse(page);
-    if (page.size() < limit && start > 1) {
-      storage.scan(
-          MESSAGES,
-          Keys.prefix(roomId),
-          Keys.message(roomId, start),
-          true,
-          collect(page, limit, fromValue));
-    }
+    return page.size() < limit && start > 1
+        ? stepBack(roomId, start, limit, fromValue, page)
+        : page;
+  }
+
+  /**
+   * Adds to {@code page} the newest messages below {@code beforeSeq} until it holds {@code limit}.
+   */
+  private <T> List<T> stepBack(
+      String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue, List<T> page) {
+    byte[] to =
+        beforeSeq == Long.MAX_VALUE ? Keys.prefixEnd(roomId) : Keys.message(roomId, beforeSeq);
+    storage.scan(MESSAGES, Keys.prefix(roomId), to, true, collect(page, limit, fromValue));
     return page;
   }
 
@@ -137,6 +174,10 @@ final class RocksDbMessageStore implements MessageStore {
         false,
         collect(page, limit, fromValue));
     return page;
+  }
+
+  private Object stripe(String roomId) {
+    return stripes[Math.floorMod(roomId.hashCode(), STRIPES)];
   }
 
   private Message get(String roomId, long seq) {

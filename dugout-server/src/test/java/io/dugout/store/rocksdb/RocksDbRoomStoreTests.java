@@ -11,6 +11,7 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
 
   @TempDir Path dir;
   private RocksDbStorage storage;
+  private MessageStore messages;
 
   /** How many members the store under test caches. */
   int cachedMembers() {
@@ -20,7 +21,9 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   @Override
   protected RoomStore openEmpty() {
     storage = RocksDbStorage.open(dir, false);
-    return new RocksDbRoomStore(storage, messages(), cachedMembers());
+    // why: one message store per database, as the application has; it remembers last seqs
+    messages = new RocksDbMessageStore(storage);
+    return new RocksDbRoomStore(storage, messages, cachedMembers());
   }
 
   @Override
@@ -31,7 +34,7 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
 
   @Override
   protected MessageStore messages() {
-    return new RocksDbMessageStore(storage);
+    return messages;
   }
 
   @Override
