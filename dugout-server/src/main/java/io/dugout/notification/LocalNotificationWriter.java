@@ -36,8 +36,6 @@ class LocalNotificationWriter implements NotificationWriter {
 
   @Override
   public void collapse(List<Notification> fresh) {
-    for (Notification notification : fresh) {
-      listeners.tell(store.collapse(notification, clock.instant()));
-    }
+    store.collapseAll(fresh, clock.instant()).forEach(listeners::tell);
   }
 }

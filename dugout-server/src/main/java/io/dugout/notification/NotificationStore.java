@@ -1,6 +1,7 @@
 package io.dugout.notification;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -45,6 +46,20 @@ public interface NotificationStore {
    * @return the notification as stored now
    */
   Notification collapse(Notification fresh, Instant now);
+
+  /**
+   * {@link #collapse}s each of {@code fresh} as one call after another would, in their order, and
+   * returns what each stored, durable on return like each collapse. When it throws, a prefix of
+   * them may be stored, each whole. An adapter that can write several in one round trip overrides
+   * this; the default collapses one at a time.
+   */
+  default List<Notification> collapseAll(List<Notification> fresh, Instant now) {
+    var stored = new ArrayList<Notification>(fresh.size());
+    for (Notification notification : fresh) {
+      stored.add(collapse(notification, now));
+    }
+    return stored;
+  }
 
   /**
    * Up to {@code limit} of the user's unexpired notifications below {@code before} (null: from the

@@ -267,6 +267,34 @@ public abstract class NotificationStoreContract {
   }
 
   @Test
+  void collapsesSeveralAsOneAfterAnotherWouldWithUsersAndKeysRepeated() {
+    store.collapse(chat("alice", "room:r1", T0, "before"), T0);
+    Instant now = T0.plusSeconds(10);
+    var batch =
+        List.of(
+            chat("alice", "room:r1", T0.plusSeconds(1), "a1"),
+            chat("bob", "room:r1", T0.plusSeconds(1), "b1"),
+            chat("carol", "room:r1", T0.plusSeconds(1), "c1").withCount(2),
+            chat("alice", "room:r2", T0.plusSeconds(2), "a2"),
+            chat("bob", "room:r1", T0.plusSeconds(3), "b2"));
+
+    var stored = store.collapseAll(batch, now);
+
+    assertThat(stored).extracting(Notification::body).containsExactly("a1", "b1", "c1", "a2", "b2");
+    assertThat(stored).extracting(Notification::count).containsExactly(2, 1, 2, 1, 2);
+    assertThat(stored.get(4).id()).isEqualTo(stored.get(1).id());
+    assertThat(store.page("alice", null, 10, false, now))
+        .extracting(Notification::body)
+        .containsExactly("a2", "a1");
+    assertThat(store.page("bob", null, 10, false, now)).containsExactly(stored.get(4));
+    assertThat(store.page("carol", null, 10, false, now)).containsExactly(stored.get(2));
+    assertThat(store.unreadCount("alice", now)).isEqualTo(2);
+    assertThat(store.unreadCount("bob", now)).isEqualTo(1);
+    assertThat(store.unreadCount("carol", now)).isEqualTo(1);
+    assertThat(store.collapseAll(List.of(), now)).isEmpty();
+  }
+
+  @Test
   void replacesAnExpiredCollapsedNotificationWithAFreshOne() {
     var first = chat("alice", "room:r1", T0, "old");
     store.collapse(first, T0);

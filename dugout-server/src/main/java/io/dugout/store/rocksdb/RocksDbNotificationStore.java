@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -79,31 +80,69 @@ final class RocksDbNotificationStore implements NotificationStore {
 
   @Override
   public Notification collapse(Notification fresh, Instant now) {
+    return collapseAll(List.of(fresh), now).getFirst();
+  }
+
+  /**
+   * One write batch for each run of notifications to distinct users: a user's collapse entry,
+   * unread entry and count are touched by one notification of the run only, so reading them all
+   * before writing any is what collapsing one after another would read. A chat message's
+   * notifications (one per absent member) are one run, one write instead of one per member.
+   */
+  @Override
+  public List<Notification> collapseAll(List<Notification> fresh, Instant now) {
+    var stored = new ArrayList<Notification>(fresh.size());
     writes.lock();
     try {
-      byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());
-      Held held = held(fresh.userId(), storage.get(NOTIFICATION_COLLAPSE, collapseKey));
-      Notification stored =
-          held == null || held.expiredAt(now) ? fresh : fresh.replacing(held.id(), held.count());
-      boolean heldUnread =
-          held != null
-              && storage.get(
-                      NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.expiresAt(), held.id()))
-                  != null;
-      storage.write(
-          batch -> {
-            long count = 0;
-            if (held != null) {
-              delete(batch, fresh.userId(), held.id(), held.createdAt(), held.expiresAt());
-              count -= heldUnread ? 1 : 0;
-            }
-            put(batch, stored);
-            batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored).bytes());
-            addToCount(batch, stored.userId(), count + 1);
-          });
+      int from = 0;
+      while (from < fresh.size()) {
+        var users = new HashSet<String>();
+        int to = from;
+        while (to < fresh.size() && users.add(fresh.get(to).userId())) {
+          to++;
+        }
+        var run = fresh.subList(from, to).stream().map(n -> collapsing(n, now)).toList();
+        storage.write(batch -> run.forEach(one -> one.writeTo(batch)));
+        run.forEach(one -> stored.add(one.stored()));
+        from = to;
+      }
       return stored;
     } finally {
       writes.unlock();
+    }
+  }
+
+  /** What collapsing {@code fresh} writes, read before anything of its run is written. */
+  private Collapsing collapsing(Notification fresh, Instant now) {
+    byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());
+    Held held = held(fresh.userId(), storage.get(NOTIFICATION_COLLAPSE, collapseKey));
+    Notification stored =
+        held == null || held.expiredAt(now) ? fresh : fresh.replacing(held.id(), held.count());
+    boolean heldUnread =
+        held != null
+            && storage.get(
+                    NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.expiresAt(), held.id()))
+                != null;
+    // why: an unread one replacing an unread one leaves the count as it is, and unread
+    Long count = heldUnread ? null : count(fresh.userId()) + 1;
+    return new Collapsing(collapseKey, held, stored, count);
+  }
+
+  /**
+   * One collapse's writes: the held notification out, the stored one in, and the user's unread
+   * count when it changes (else null).
+   */
+  private record Collapsing(byte[] collapseKey, Held held, Notification stored, Long count) {
+
+    void writeTo(RocksDbStorage.Batch batch) {
+      if (held != null) {
+        delete(batch, stored.userId(), held.id(), held.createdAt(), held.expiresAt());
+      }
+      put(batch, stored);
+      batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored).bytes());
+      if (count != null) {
+        batch.put(NOTIFICATION_COUNTS, Keys.utf8(stored.userId()), Keys.seqValue(count));
+      }
     }
   }
 
