@@ -138,9 +138,12 @@ public abstract class RoomStoreContract {
   @Test
   void theMemberListShowsEveryWriteOfAMemberOnceItReturned() {
     assertThat(store.members("r1")).isEmpty();
+    assertThat(store.find("r1")).isEmpty();
     store.create(group("r1"), members("r1", "alice", "bob"));
     assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
     assertThat(store.members("r1")).extracting(Member::userId).containsExactly("alice", "bob");
+    assertThat(store.find("r1")).contains(group("r1"));
+    assertThat(store.find("r1")).contains(group("r1"));
 
     store.addMember(new Member("r1", "carol", MemberRole.MEMBER, NOW.plusSeconds(1), 3));
     assertThat(store.members("r1"))

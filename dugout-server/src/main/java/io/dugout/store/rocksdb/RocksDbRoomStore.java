@@ -14,22 +14,26 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link RoomStore} on RocksDB. Read-modify-write operations of one room are serialised on a
  * striped monitor; creations with a unique key on one more, so that a pair or trade gets one room
  * however many requests race for it. Members are read through a {@link MemberCache} that the same
- * monitor keeps coherent.
+ * monitor keeps coherent, and rooms' member lists through {@link MemberLists}. Rooms themselves
+ * never change once created, so up to {@value #KEPT_ROOMS} decoded rooms are kept as read.
  */
 final class RocksDbRoomStore implements RoomStore {
 
   private static final int STRIPES = 256;
+  static final int KEPT_ROOMS = 100_000;
   private final RocksDbStorage storage;
   private final MessageStore messages;
   private final Object uniqueCreation = new Object();
   private final Object[] stripes = new Object[STRIPES];
   private final MemberCache cache;
   private final MemberLists lists;
+  private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
 
   RocksDbRoomStore(RocksDbStorage storage, MessageStore messages, int cachedMembers) {
     this.storage = storage;
@@ -57,10 +61,26 @@ final class RocksDbRoomStore implements RoomStore {
     }
   }
 
+  /**
+   * A room is written once, when it is created, so a room read is kept as it is (absence is not:
+   * the room may be created next).
+   */
   @Override
   public Optional<Room> find(String roomId) {
+    Room kept = rooms.get(roomId);
+    if (kept != null) {
+      return Optional.of(kept);
+    }
     byte[] value = storage.get(ROOMS, Keys.utf8(roomId));
-    return Optional.ofNullable(value).map(v -> Json.read(v, Room.class));
+    if (value == null) {
+      return Optional.empty();
+    }
+    Room room = Json.read(value, Room.class);
+    if (rooms.size() >= KEPT_ROOMS) {
+      rooms.clear();
+    }
+    rooms.put(roomId, room);
+    return Optional.of(room);
   }
 
   @Override
