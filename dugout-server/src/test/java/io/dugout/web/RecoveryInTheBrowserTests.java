@@ -69,6 +69,9 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
     a.send("see you");
     b.waitUntil("bob sees the last message", () -> b.contents().size() == 8);
+    // why: bob's copy may arrive before alice's own confirmation of the same message
+    a.waitUntil(
+        "own last message confirmed", () -> a.outbox().isEmpty() && a.messages().size() == 8);
 
     assertThat(b.messages()).isEqualTo(a.messages());
     assertInRoomOrder(a.messages(), 1);
