@@ -124,17 +124,13 @@ final class RocksDbMessageStore implements MessageStore {
    * {@code limit} seqs just below the cursor, read forward: RocksDB steps forward several times
    * cheaper than back (each step back searches the memtable and every level again). Where the range
    * holds fewer messages (the cursor lies past the newest, or a seq is missing), the rest comes
-   * stepping back from the range's start. A single message is one seek back from the cursor.
+   * stepping back from the range's start.
    */
   private <T> List<T> before(
       String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue) {
     var page = new ArrayList<T>(Math.min(limit, 128));
     if (beforeSeq <= 1 || limit <= 0) {
       return page;
-    }
-    if (limit == 1) {
-      // why: one message back is a single seek, with no step back to save
-      return stepBack(roomId, beforeSeq, limit, fromValue, page);
     }
     long end = beforeSeq == Long.MAX_VALUE ? lastSeq(roomId) + 1 : beforeSeq;
     long start = Math.max(1, end - limit);
@@ -155,9 +151,12 @@ final class RocksDbMessageStore implements MessageStore {
    */
   private <T> List<T> stepBack(
       String roomId, long beforeSeq, int limit, Function<byte[], T> fromValue, List<T> page) {
-    byte[] to =
-        beforeSeq == Long.MAX_VALUE ? Keys.prefixEnd(roomId) : Keys.message(roomId, beforeSeq);
-    storage.scan(MESSAGES, Keys.prefix(roomId), to, true, collect(page, limit, fromValue));
+    storage.scan(
+        MESSAGES,
+        Keys.prefix(roomId),
+        Keys.message(roomId, beforeSeq),
+        true,
+        collect(page, limit, fromValue));
     return page;
   }
 

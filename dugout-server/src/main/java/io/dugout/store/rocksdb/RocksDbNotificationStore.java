@@ -102,7 +102,14 @@ final class RocksDbNotificationStore implements NotificationStore {
           to++;
         }
         var run = fresh.subList(from, to).stream().map(n -> collapsing(n, now)).toList();
-        storage.write(batch -> run.forEach(one -> one.writeTo(batch)));
+        storage.write(
+            batch ->
+                run.forEach(
+                    one -> {
+                      one.writeTo(batch);
+                      // why: reads the stored count, which no other notification of the run moves
+                      addToCount(batch, one.stored().userId(), one.unreadAdded());
+                    }));
         run.forEach(one -> stored.add(one.stored()));
         from = to;
       }
@@ -123,16 +130,15 @@ final class RocksDbNotificationStore implements NotificationStore {
             && storage.get(
                     NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.expiresAt(), held.id()))
                 != null;
-    // why: an unread one replacing an unread one leaves the count as it is, and unread
-    Long count = heldUnread ? null : count(fresh.userId()) + 1;
-    return new Collapsing(collapseKey, held, stored, count);
+    // why: an unread one replacing an unread one leaves the count as it is
+    return new Collapsing(collapseKey, held, stored, heldUnread ? 0 : 1);
   }
 
   /**
-   * One collapse's writes: the held notification out, the stored one in, and the user's unread
-   * count when it changes (else null).
+   * One collapse's writes: the held notification out, the stored one in, and by how much the user's
+   * unread count grows.
    */
-  private record Collapsing(byte[] collapseKey, Held held, Notification stored, Long count) {
+  private record Collapsing(byte[] collapseKey, Held held, Notification stored, int unreadAdded) {
 
     void writeTo(RocksDbStorage.Batch batch) {
       if (held != null) {
@@ -140,9 +146,6 @@ final class RocksDbNotificationStore implements NotificationStore {
       }
       put(batch, stored);
       batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored).bytes());
-      if (count != null) {
-        batch.put(NOTIFICATION_COUNTS, Keys.utf8(stored.userId()), Keys.seqValue(count));
-      }
     }
   }
 
