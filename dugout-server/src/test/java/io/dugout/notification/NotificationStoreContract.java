@@ -312,6 +312,67 @@ public abstract class NotificationStoreContract {
   }
 
   @Test
+  void keepsACollapsedNotificationPastTheExpiryItHadBeforeUntilItsOwn() {
+    var first = store.collapse(chat("alice", "room:r1", T0, "hi"), T0);
+    Instant later = T0.plus(Duration.ofDays(20));
+    var updated = store.collapse(chat("alice", "room:r1", later, "there"), later);
+    Instant pastFirst = first.expiresAt().plusSeconds(1);
+
+    assertThat(store.unreadCount("alice", pastFirst)).isEqualTo(1);
+    assertThat(store.removeExpired(pastFirst, 10)).isZero();
+    assertThat(store.page("alice", null, 10, false, pastFirst)).containsExactly(updated);
+    assertThat(store.unreadCount("alice", pastFirst)).isEqualTo(1);
+    assertThat(store.collapse(chat("alice", "room:r1", pastFirst, "again"), pastFirst).id())
+        .isEqualTo(first.id());
+    assertThat(store.unreadCount("alice", pastFirst)).isEqualTo(1);
+    assertThat(store.markRead("alice", List.of(first.id()), pastFirst, pastFirst)).isEqualTo(1);
+    assertThat(store.unreadCount("alice", pastFirst)).isZero();
+
+    Instant pastLast = pastFirst.plus(RETENTION);
+    assertThat(store.removeExpired(pastLast, 10)).isEqualTo(1);
+    assertThat(store.page("alice", null, 10, false, pastFirst)).isEmpty();
+    assertThat(store.collapse(chat("alice", "room:r1", pastLast, "new"), pastLast).id())
+        .isNotEqualTo(first.id());
+  }
+
+  @Test
+  void countsAReadNotificationThatACollapseMadeUnreadPastTheExpiryItHadBefore() {
+    var first = store.collapse(chat("alice", "room:r1", T0, "hi"), T0);
+    store.markRead("alice", List.of(first.id()), T0.plusSeconds(1), T0.plusSeconds(1));
+    Instant later = T0.plus(Duration.ofDays(20));
+    store.collapse(chat("alice", "room:r1", later, "there"), later);
+    Instant pastFirst = first.expiresAt().plusSeconds(1);
+
+    assertThat(store.unreadCount("alice", pastFirst)).isEqualTo(1);
+    assertThat(store.removeExpired(pastFirst, 10)).isZero();
+    assertThat(store.unreadCount("alice", pastFirst)).isEqualTo(1);
+    assertThat(store.markAllRead("alice", null, pastFirst, pastFirst)).isEqualTo(1);
+    assertThat(store.unreadCount("alice", pastFirst)).isZero();
+  }
+
+  @Test
+  void removesTheGivenNumberWhenNotificationsThatCollapsesKeptComeDueFirst() {
+    for (int i = 0; i < 3; i++) {
+      store.collapse(chat("user-" + i, "room:r1", T0, "hi"), T0);
+      Instant later = T0.plus(Duration.ofDays(20));
+      store.collapse(chat("user-" + i, "room:r1", later, "there"), later);
+    }
+    store.add(
+        List.of(
+            notification("other-1", T0.plusSeconds(1), null),
+            notification("other-2", T0.plusSeconds(1), null)),
+        null);
+    Instant after = T0.plus(RETENTION).plusSeconds(2);
+
+    assertThat(store.removeExpired(after, 2)).isEqualTo(2);
+    assertThat(store.removeExpired(after, 2)).isZero();
+    for (int i = 0; i < 3; i++) {
+      assertThat(store.page("user-" + i, null, 10, false, after)).hasSize(1);
+      assertThat(store.unreadCount("user-" + i, after)).isEqualTo(1);
+    }
+  }
+
+  @Test
   void keepsEverythingAcrossAReopen() throws Exception {
     var key = key("backend", "k");
     var sent = store.add(List.of(notification("alice", T0, "{\"a\":[1,2]}")), key);

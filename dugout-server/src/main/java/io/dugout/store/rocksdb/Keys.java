@@ -17,18 +17,23 @@ import java.nio.charset.StandardCharsets;
  *   room_keys  uniqueKey                           → roomId
  *
  *   notifications         userId 0x00 createdAt(8) id      → notification JSON
- *   notification_ids      userId 0x00 id                   → createdAt(8)
- *   notification_unread   userId 0x00 expiresAt(8) id      → (empty), one per unread notification
+ *   notification_ids      userId 0x00 id                   → createdAt(8) indexedAt(8) expiresAt(8)
+ *                         (older entries: createdAt(8) alone, entries at expiresAt)
+ *   notification_unread   userId 0x00 indexedAt(8) id      → (empty), one per unread notification
  *   notification_counts   userId                           → unread count(8)
- *   notification_expiry   expiresAt(8) 'n' userId 0x00 id  → (empty)
+ *   notification_expiry   indexedAt(8) 'n' userId 0x00 id  → (empty)
  *                         expiresAt(8) 's' scope 0x00 key  → (empty)
- *   notification_collapse userId 0x00 collapseKey          → 0x01 createdAt(8) expiresAt(8) count(4) id
- *                         (older entries: the id alone; both are read)
+ *   notification_collapse userId 0x00 collapseKey          → 0x02 createdAt(8) expiresAt(8) count(4)
+ *                                                             indexedAt(8) id
+ *                         (older entries: 0x01 without indexedAt, or the id alone; all are read)
  *   notification_sends    scope 0x00 idempotencyKey        → sent JSON (ids, expiresAt)
  * </pre>
  *
  * Times in notification keys are nanoseconds since the epoch, 8-byte big-endian, so that a user's
- * notifications are one createdAt-ordered range and all expiries one expiresAt-ordered range.
+ * notifications are one createdAt-ordered range and all expiries one time-ordered range. A
+ * notification's {@code indexedAt} is where its expiry and unread entries are: its expiry when it
+ * is written, kept while collapses move the expiry later (so never after it), and moved to the
+ * expiry by the sweep when the entry comes due.
  */
 final class Keys {
 

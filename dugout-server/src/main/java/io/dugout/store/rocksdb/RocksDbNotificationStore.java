@@ -27,9 +27,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Writes are serialised on one lock: each is a handful of point reads and one batch write, and a
  * batch send of 1,000 notifications is one write, so the lock is not what limits throughput on one
  * node; reads take no lock. The unread count is a counter per user kept in the same batches, minus
- * the user's unread notifications that expired but are not yet swept: a range read that starts at
- * the user's earliest unread expiry and stops at the first that has not expired, so it costs one
- * seek when the sweep keeps up.
+ * the user's unread notifications that expired but are not yet swept: a range read over the user's
+ * unread entries at or before now, one seek when the sweep keeps up.
+ *
+ * <p>A collapse that updates a held notification leaves its expiry and unread entries where they
+ * are, because the expiry only moves later: the update writes four keys (the notification moved to
+ * its new time, its id entry, the collapse entry) instead of nine. The sweep moves such an entry to
+ * the notification's expiry when it comes due, once per retention period at most.
  */
 final class RocksDbNotificationStore implements NotificationStore {
 
@@ -123,29 +127,56 @@ final class RocksDbNotificationStore implements NotificationStore {
   private Collapsing collapsing(Notification fresh, Instant now) {
     byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());
     Held held = held(fresh.userId(), storage.get(NOTIFICATION_COLLAPSE, collapseKey));
-    Notification stored =
-        held == null || held.expiredAt(now) ? fresh : fresh.replacing(held.id(), held.count());
+    boolean replaces = held != null && !held.expiredAt(now);
+    Notification stored = replaces ? fresh.replacing(held.id(), held.count()) : fresh;
+    long expiresAt = nanos(stored.expiresAt());
+    // why: entries stay where they are while the notification's expiry only moves later; the
+    // sweep moves them once they come due (see removeExpired)
+    long indexedAt = replaces && held.indexedAt() <= expiresAt ? held.indexedAt() : expiresAt;
     boolean heldUnread =
         held != null
             && storage.get(
-                    NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.expiresAt(), held.id()))
+                    NOTIFICATION_UNREAD, unreadKey(fresh.userId(), held.indexedAt(), held.id()))
                 != null;
     // why: an unread one replacing an unread one leaves the count as it is
-    return new Collapsing(collapseKey, held, stored, heldUnread ? 0 : 1);
+    return new Collapsing(collapseKey, held, heldUnread, stored, indexedAt, heldUnread ? 0 : 1);
   }
 
   /**
    * One collapse's writes: the held notification out, the stored one in, and by how much the user's
-   * unread count grows.
+   * unread count grows. When the stored one takes the held one's place (its id) and its entries
+   * stay, that is the notification moved to its new time, its id entry and the collapse entry: four
+   * keys.
    */
-  private record Collapsing(byte[] collapseKey, Held held, Notification stored, int unreadAdded) {
+  private record Collapsing(
+      byte[] collapseKey,
+      Held held,
+      boolean heldUnread,
+      Notification stored,
+      long indexedAt,
+      int unreadAdded) {
 
     void writeTo(RocksDbStorage.Batch batch) {
-      if (held != null) {
-        delete(batch, stored.userId(), held.id(), held.createdAt(), held.expiresAt());
+      String userId = stored.userId();
+      if (held == null) {
+        put(batch, stored);
+      } else if (!held.id().equals(stored.id())) {
+        delete(batch, userId, held.id(), held.createdAt(), held.indexedAt());
+        put(batch, stored);
+      } else {
+        batch.delete(NOTIFICATIONS, Keys.timed(userId, held.createdAt(), held.id()));
+        batch.put(NOTIFICATIONS, notificationKey(stored), Json.write(stored));
+        batch.put(NOTIFICATION_IDS, Keys.pair(userId, stored.id()), Index.of(stored, indexedAt));
+        if (indexedAt != held.indexedAt()) {
+          batch.delete(NOTIFICATION_EXPIRY, expiryKey(userId, held.indexedAt(), held.id()));
+          batch.delete(NOTIFICATION_UNREAD, unreadKey(userId, held.indexedAt(), held.id()));
+          batch.put(NOTIFICATION_EXPIRY, expiryKey(userId, indexedAt, stored.id()), new byte[0]);
+        }
+        if (indexedAt != held.indexedAt() || !heldUnread) {
+          batch.put(NOTIFICATION_UNREAD, unreadKey(userId, indexedAt, stored.id()), new byte[0]);
+        }
       }
-      put(batch, stored);
-      batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored).bytes());
+      batch.put(NOTIFICATION_COLLAPSE, collapseKey, Held.of(stored, indexedAt).bytes());
     }
   }
 
@@ -161,7 +192,7 @@ final class RocksDbNotificationStore implements NotificationStore {
       return Held.from(entry);
     }
     var legacy = find(userId, Keys.string(entry));
-    return legacy == null ? null : Held.of(legacy);
+    return legacy == null ? null : Held.of(legacy.notification(), legacy.indexedAt());
   }
 
   @Override
@@ -190,16 +221,27 @@ final class RocksDbNotificationStore implements NotificationStore {
     return page;
   }
 
+  /**
+   * The stored count less the user's unread notifications that expired but are not swept yet. The
+   * unread entries at or before {@code now} are those, and those of notifications a collapse gave a
+   * later expiry (their entries move when the sweep reaches them); each one's id entry tells which.
+   */
   @Override
   public long unreadCount(String userId, Instant now) {
     long[] expired = {0};
+    int timeAt = Keys.utf8(userId).length + 1;
     storage.scan(
         NOTIFICATION_UNREAD,
         Keys.prefix(userId),
         Keys.timed(userId, nanos(now) + 1, ""),
         false,
         (key, value) -> {
-          expired[0]++;
+          long indexedAt = ByteBuffer.wrap(key, timeAt, 8).getLong();
+          byte[] index =
+              storage.get(NOTIFICATION_IDS, Keys.pair(userId, Keys.suffix(key, timeAt + 8)));
+          if (index != null && Index.expiredAt(index, indexedAt, nanos(now))) {
+            expired[0]++;
+          }
           return true;
         });
     return Math.max(0, count(userId) - expired[0]);
@@ -209,11 +251,11 @@ final class RocksDbNotificationStore implements NotificationStore {
   public int markRead(String userId, Collection<String> ids, Instant at, Instant now) {
     writes.lock();
     try {
-      var toMark = new ArrayList<Notification>();
+      var toMark = new ArrayList<Found>();
       for (String id : new java.util.LinkedHashSet<>(ids)) {
-        var n = find(userId, id);
-        if (n != null && n.unread() && !n.expiredAt(now)) {
-          toMark.add(n);
+        var found = find(userId, id);
+        if (found != null && found.notification().unread() && !found.expiredAt(now)) {
+          toMark.add(found);
         }
       }
       write(userId, toMark, at);
@@ -231,7 +273,7 @@ final class RocksDbNotificationStore implements NotificationStore {
       byte[] to = upTo == null ? Keys.prefixEnd(userId) : Keys.timed(userId, nanos(upTo) + 1, "");
       int marked = 0;
       while (true) {
-        var chunk = new ArrayList<Notification>();
+        var chunk = new ArrayList<Found>();
         byte[][] last = {null};
         storage.scan(
             NOTIFICATIONS,
@@ -242,7 +284,7 @@ final class RocksDbNotificationStore implements NotificationStore {
               last[0] = key;
               var n = Json.read(value, Notification.class);
               if (n.unread() && !n.expiredAt(now)) {
-                chunk.add(n);
+                chunk.add(new Found(n, indexedAt(n)));
               }
               return chunk.size() < MARK_CHUNK;
             });
@@ -258,21 +300,36 @@ final class RocksDbNotificationStore implements NotificationStore {
     }
   }
 
+  /**
+   * Sweeps the expiry entries due by {@code now}, one write per at most {@code max} of them, until
+   * {@code max} notifications are deleted or none is due. An entry whose notification a collapse
+   * gave a later expiry moves there with the notification's unread entry, and is not counted.
+   */
   @Override
   public int removeExpired(Instant now, int max) {
-    var due = new ArrayList<byte[]>();
-    storage.scan(
-        NOTIFICATION_EXPIRY,
-        new byte[0],
-        Keys.expiryFrom(nanos(now) + 1),
-        false,
-        (key, value) -> {
-          due.add(key);
-          return due.size() < max;
-        });
-    if (due.isEmpty()) {
-      return 0;
+    int removed = 0;
+    while (removed < max) {
+      var due = new ArrayList<byte[]>();
+      int chunk = max - removed;
+      storage.scan(
+          NOTIFICATION_EXPIRY,
+          new byte[0],
+          Keys.expiryFrom(nanos(now) + 1),
+          false,
+          (key, value) -> {
+            due.add(key);
+            return due.size() < chunk;
+          });
+      if (due.isEmpty()) {
+        return removed;
+      }
+      removed += sweep(due, now);
     }
+    return removed;
+  }
+
+  /** Deletes or moves what the due expiry entries point at; returns how many it deleted. */
+  private int sweep(List<byte[]> due, Instant now) {
     writes.lock();
     try {
       int[] removed = {0};
@@ -286,15 +343,22 @@ final class RocksDbNotificationStore implements NotificationStore {
                 batch.delete(NOTIFICATION_SENDS, Keys.pair(parts[0], parts[1]));
                 continue;
               }
-              var n = find(parts[0], parts[1]);
-              // why: an entry left behind by a collapse that moved the expiry points at nothing due
-              if (n != null && n.expiredAt(now)) {
-                delete(batch, n);
+              var found = find(parts[0], parts[1]);
+              // why: an entry that is not the notification's own (left behind by an older version
+              // of this store) points at nothing due
+              if (found == null || found.indexedAt() != Keys.seqValueOf(key)) {
+                continue;
+              }
+              var n = found.notification();
+              if (n.expiredAt(now)) {
+                delete(batch, n.userId(), n.id(), nanos(n.createdAt()), found.indexedAt());
                 if (n.collapseKey() != null) {
                   batch.delete(NOTIFICATION_COLLAPSE, Keys.pair(n.userId(), n.collapseKey()));
                 }
                 counts.merge(n.userId(), n.unread() ? -1L : 0L, Long::sum);
                 removed[0]++;
+              } else {
+                move(batch, found);
               }
             }
             counts.forEach((user, delta) -> addToCount(batch, user, delta));
@@ -305,51 +369,77 @@ final class RocksDbNotificationStore implements NotificationStore {
     }
   }
 
+  /** Moves a notification's expiry and unread entries from where they are to its expiry. */
+  private static void move(RocksDbStorage.Batch batch, Found found) {
+    var n = found.notification();
+    long expiresAt = nanos(n.expiresAt());
+    batch.put(NOTIFICATION_EXPIRY, expiryKey(n.userId(), expiresAt, n.id()), new byte[0]);
+    if (n.unread()) {
+      batch.delete(NOTIFICATION_UNREAD, unreadKey(n.userId(), found.indexedAt(), n.id()));
+      batch.put(NOTIFICATION_UNREAD, unreadKey(n.userId(), expiresAt, n.id()), new byte[0]);
+    }
+    batch.put(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()), Index.of(n, expiresAt));
+    if (n.collapseKey() != null) {
+      batch.put(
+          NOTIFICATION_COLLAPSE,
+          Keys.pair(n.userId(), n.collapseKey()),
+          Held.of(n, expiresAt).bytes());
+    }
+  }
+
   /** Writes the notifications read at {@code at}, and lowers their user's count. */
-  private void write(String userId, List<Notification> unread, Instant at) {
+  private void write(String userId, List<Found> unread, Instant at) {
     if (unread.isEmpty()) {
       return;
     }
     storage.write(
         batch -> {
-          for (Notification n : unread) {
+          for (Found found : unread) {
+            var n = found.notification();
             batch.put(NOTIFICATIONS, notificationKey(n), Json.write(n.readAt(at)));
-            batch.delete(NOTIFICATION_UNREAD, unreadKey(n));
+            batch.delete(NOTIFICATION_UNREAD, unreadKey(userId, found.indexedAt(), n.id()));
           }
           addToCount(batch, userId, -unread.size());
         });
   }
 
-  private Notification find(String userId, String id) {
-    byte[] createdAt = storage.get(NOTIFICATION_IDS, Keys.pair(userId, id));
-    if (createdAt == null) {
+  private Found find(String userId, String id) {
+    byte[] index = storage.get(NOTIFICATION_IDS, Keys.pair(userId, id));
+    if (index == null) {
       return null;
     }
-    byte[] value = storage.get(NOTIFICATIONS, Keys.timed(userId, Keys.seqValueOf(createdAt), id));
-    return value == null ? null : Json.read(value, Notification.class);
+    byte[] value = storage.get(NOTIFICATIONS, Keys.timed(userId, Keys.seqValueOf(index), id));
+    if (value == null) {
+      return null;
+    }
+    var n = Json.read(value, Notification.class);
+    return new Found(n, Index.indexedAt(index, n));
   }
 
-  /** Puts a notification and its index entries; the caller moves the count. */
+  /** Where the notification's expiry and unread entries are, read from its id entry. */
+  private long indexedAt(Notification n) {
+    byte[] index = storage.get(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()));
+    return index == null ? nanos(n.expiresAt()) : Index.indexedAt(index, n);
+  }
+
+  /** Puts a notification and its entries, all at its expiry; the caller moves the count. */
   private static void put(RocksDbStorage.Batch batch, Notification n) {
+    long expiresAt = nanos(n.expiresAt());
     batch.put(NOTIFICATIONS, notificationKey(n), Json.write(n));
-    batch.put(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()), Keys.seqValue(nanos(n.createdAt())));
-    batch.put(NOTIFICATION_EXPIRY, expiryKey(n), new byte[0]);
+    batch.put(NOTIFICATION_IDS, Keys.pair(n.userId(), n.id()), Index.of(n, expiresAt));
+    batch.put(NOTIFICATION_EXPIRY, expiryKey(n.userId(), expiresAt, n.id()), new byte[0]);
     if (n.unread()) {
-      batch.put(NOTIFICATION_UNREAD, unreadKey(n), new byte[0]);
+      batch.put(NOTIFICATION_UNREAD, unreadKey(n.userId(), expiresAt, n.id()), new byte[0]);
     }
   }
 
-  /** Deletes a notification and its index entries (not its collapse key); the caller counts. */
-  private static void delete(RocksDbStorage.Batch batch, Notification n) {
-    delete(batch, n.userId(), n.id(), nanos(n.createdAt()), nanos(n.expiresAt()));
-  }
-
+  /** Deletes a notification and its entries (not its collapse key); the caller counts. */
   private static void delete(
-      RocksDbStorage.Batch batch, String userId, String id, long createdAt, long expiresAt) {
+      RocksDbStorage.Batch batch, String userId, String id, long createdAt, long indexedAt) {
     batch.delete(NOTIFICATIONS, Keys.timed(userId, createdAt, id));
     batch.delete(NOTIFICATION_IDS, Keys.pair(userId, id));
-    batch.delete(NOTIFICATION_EXPIRY, Keys.expiry(expiresAt, NOTIFICATION, userId, id));
-    batch.delete(NOTIFICATION_UNREAD, unreadKey(userId, expiresAt, id));
+    batch.delete(NOTIFICATION_EXPIRY, expiryKey(userId, indexedAt, id));
+    batch.delete(NOTIFICATION_UNREAD, unreadKey(userId, indexedAt, id));
   }
 
   private long count(String userId) {
@@ -369,16 +459,12 @@ final class RocksDbNotificationStore implements NotificationStore {
     return Keys.timed(n.userId(), nanos(n.createdAt()), n.id());
   }
 
-  private static byte[] unreadKey(Notification n) {
-    return unreadKey(n.userId(), nanos(n.expiresAt()), n.id());
+  private static byte[] unreadKey(String userId, long indexedAt, String id) {
+    return Keys.timed(userId, indexedAt, id);
   }
 
-  private static byte[] unreadKey(String userId, long expiresAt, String id) {
-    return Keys.timed(userId, expiresAt, id);
-  }
-
-  private static byte[] expiryKey(Notification n) {
-    return Keys.expiry(nanos(n.expiresAt()), NOTIFICATION, n.userId(), n.id());
+  private static byte[] expiryKey(String userId, long indexedAt, String id) {
+    return Keys.expiry(indexedAt, NOTIFICATION, userId, id);
   }
 
   private static long nanos(Instant instant) {
@@ -388,26 +474,78 @@ final class RocksDbNotificationStore implements NotificationStore {
   /** What an idempotency key remembers: the ids the first send returned. */
   record Sent(List<String> ids, Instant expiresAt) {}
 
+  /** A notification as read, with where its expiry and unread entries are. */
+  private record Found(Notification notification, long indexedAt) {
+
+    boolean expiredAt(Instant now) {
+      return notification.expiredAt(now);
+    }
+  }
+
+  /**
+   * The value of an id entry: the notification's createdAt (its key), the time its expiry and
+   * unread entries are at, and its expiry, so that the unread count tells an expired notification
+   * from a collapsed one without reading it. Entries written before held only the createdAt; the
+   * entries of such a notification are at its expiry.
+   */
+  private static final class Index {
+
+    private static final int LENGTH = 24;
+
+    private Index() {}
+
+    static byte[] of(Notification n, long indexedAt) {
+      return ByteBuffer.allocate(LENGTH)
+          .putLong(nanos(n.createdAt()))
+          .putLong(indexedAt)
+          .putLong(nanos(n.expiresAt()))
+          .array();
+    }
+
+    static long indexedAt(byte[] index, Notification n) {
+      return index.length >= LENGTH ? ByteBuffer.wrap(index).getLong(8) : nanos(n.expiresAt());
+    }
+
+    /**
+     * Whether the notification of this id entry has expired by {@code now}, seen from its unread
+     * entry at {@code entryAt} (which is at or before now): its own entry and its expiry passed.
+     */
+    static boolean expiredAt(byte[] index, long entryAt, long now) {
+      if (index.length < LENGTH) {
+        return true; // why: an older entry is at the expiry itself
+      }
+      var in = ByteBuffer.wrap(index);
+      return in.getLong(8) == entryAt && in.getLong(16) <= now;
+    }
+  }
+
   /**
    * The value of a collapse entry: what a collapse needs of the notification the entry points at
-   * (its id, times and count), so that a collapse neither finds nor decodes it. Whether it is
-   * unread is the one thing a collapse reads from elsewhere (its unread index entry), because
-   * marking read does not touch collapse entries.
+   * (its id, times, count and where its entries are), so that a collapse neither finds nor decodes
+   * it. Whether it is unread is the one thing a collapse reads from elsewhere (its unread entry),
+   * because marking read does not touch collapse entries. Version 1 entries had no entry time; a
+   * notification's entries were then always at its expiry.
    */
-  private record Held(String id, long createdAt, long expiresAt, int count) {
+  private record Held(String id, long createdAt, long expiresAt, int count, long indexedAt) {
 
-    /** The first byte of a collapse entry with fields; an id (a UUID) never starts with it. */
-    private static final byte VERSION = 1;
+    /** The first byte of a collapse entry with fields; an id (a UUID) never starts with one. */
+    private static final byte VERSION_1 = 1;
 
-    /** The version, both times and the count; the id follows. */
-    private static final int HEADER = 1 + 8 + 8 + 4;
+    private static final byte VERSION = 2;
 
-    static Held of(Notification n) {
-      return new Held(n.id(), nanos(n.createdAt()), nanos(n.expiresAt()), n.count());
+    /** Version 1's header: the version, both times and the count; the id follows. */
+    private static final int HEADER_1 = 1 + 8 + 8 + 4;
+
+    /** The version, both times, the count and the entry time; the id follows. */
+    private static final int HEADER = HEADER_1 + 8;
+
+    static Held of(Notification n, long indexedAt) {
+      return new Held(n.id(), nanos(n.createdAt()), nanos(n.expiresAt()), n.count(), indexedAt);
     }
 
     static boolean isHeld(byte[] entry) {
-      return entry.length > HEADER && entry[0] == VERSION;
+      return (entry[0] == VERSION && entry.length > HEADER)
+          || (entry[0] == VERSION_1 && entry.length > HEADER_1);
     }
 
     static Held from(byte[] entry) {
@@ -415,7 +553,11 @@ final class RocksDbNotificationStore implements NotificationStore {
       long createdAt = in.getLong();
       long expiresAt = in.getLong();
       int count = in.getInt();
-      return new Held(Keys.suffix(entry, HEADER), createdAt, expiresAt, count);
+      if (entry[0] == VERSION_1) {
+        return new Held(Keys.suffix(entry, HEADER_1), createdAt, expiresAt, count, expiresAt);
+      }
+      long indexedAt = in.getLong();
+      return new Held(Keys.suffix(entry, HEADER), createdAt, expiresAt, count, indexedAt);
     }
 
     byte[] bytes() {
@@ -425,6 +567,7 @@ final class RocksDbNotificationStore implements NotificationStore {
           .putLong(createdAt)
           .putLong(expiresAt)
           .putInt(count)
+          .putLong(indexedAt)
           .put(id)
           .array();
     }
