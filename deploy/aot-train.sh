@@ -30,7 +30,9 @@ cleanup() {
 trap cleanup EXIT
 : >"$log"
 
-"$java" --enable-native-access=ALL-UNNAMED -XX:AOTCacheOutput="$out.tmp/dugout.aot" \
+# why: the options the server runs with (./dugout, docs/operations.md), so training sees its heap
+"$java" --enable-native-access=ALL-UNNAMED -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10 \
+  -XX:AOTCacheOutput="$out.tmp/dugout.aot" \
   -jar "$out.tmp/app/dugout-server.jar" --server.port=0 --dugout.data-dir="$scratch/data" \
   --dugout.auth.try-it-out-service-tokens=true --dugout.realtime.messages-per-second=100000 \
   --dugout.realtime.message-burst=100000 >"$log" 2>&1 &

@@ -3,7 +3,9 @@
 # (USERS=10000 for more; rooms of 10).
 # Run from the repository root after ./mvnw -B -DskipTests package; JAVA_HOME a JDK 25.
 # With -XX:NativeMemoryTracking=summary among the JVM options it also writes where the native
-# memory went between the idle baseline and the 4,000 sessions (idle-LABEL.nmt).
+# memory went between the idle baseline and the 4,000 sessions (idle-LABEL.nmt). SETTLE=SECONDS
+# waits that long after each forced full GC before reading (default 1), so that G1 can give back
+# what the GC shrank the heap by.
 set -u
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin
 LT=$PWD/dugout-loadtest/target/dugout-loadtest.jar
@@ -15,7 +17,7 @@ $J/java --enable-native-access=ALL-UNNAMED "$@" -jar $SERVER --server.port=18603
 PID=$!
 for i in $(seq 1 600); do curl -sf localhost:18603/actuator/health >/dev/null && break; sleep 0.2; done
 sleep 3
-$J/jcmd $PID GC.run >/dev/null; sleep 1
+$J/jcmd $PID GC.run >/dev/null; sleep ${SETTLE:-1}
 H0=$($J/jcmd $PID GC.heap_info | grep -o "used [0-9]*K" | head -1 | tr -dc 0-9); R0=$(ps -o rss= -p $PID)
 NMT=false
 case " $* " in *NativeMemoryTracking=summary*) NMT=true ;; esac
@@ -24,7 +26,7 @@ $J/java -jar $LT chat --users ${USERS:-4000} --rooms $(( ${USERS:-4000} / 10 )) 
 G=$!
 sleep 70
 C=$(ss -Htn state established "( sport = :18603 )" | wc -l)
-$J/jcmd $PID GC.run >/dev/null; sleep 1
+$J/jcmd $PID GC.run >/dev/null; sleep ${SETTLE:-1}
 H1=$($J/jcmd $PID GC.heap_info | grep -o "used [0-9]*K" | head -1 | tr -dc 0-9); R1=$(ps -o rss= -p $PID)
 $J/jcmd $PID GC.class_histogram | head -12 > $W/idle-$L.hist
 $NMT && $J/jcmd $PID VM.native_memory summary.diff > $W/idle-$L.nmt

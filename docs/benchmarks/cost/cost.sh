@@ -19,7 +19,8 @@ tick=$(getconf CLK_TCK)
 mkdir -p "$out"
 cpu_seconds() { awk -v t="$tick" '{print ($14 + $15) / t}' "/proc/$server_pid/stat"; }
 thread_seconds() {
-  local name=${THREAD:0:15} total=0 task
+  local thread=${THREAD:-} total=0 task
+  local name=${thread:0:15}
   [ -n "$name" ] || { echo 0; return; }
   for task in /proc/"$server_pid"/task/*; do
     if [[ $(cat "$task/comm" 2>/dev/null) == "$name"* ]]; then
