@@ -10,6 +10,7 @@ compiler threads, GC, the carriers of virtual threads) whether or not a profiler
 """
 import collections
 import os
+import signal
 import sys
 
 
@@ -44,6 +45,7 @@ def diff(before_path, after_path):
 
 
 if __name__ == '__main__':
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # why: quiet when piped into head
     if len(sys.argv) == 4 and sys.argv[1] == '--diff':
         diff(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 2:
