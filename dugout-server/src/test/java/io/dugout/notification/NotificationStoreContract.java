@@ -336,6 +336,35 @@ public abstract class NotificationStoreContract {
   }
 
   @Test
+  void expiresACollapsedNotificationAtAnEarlierExpiryThatACollapseGaveIt() {
+    var first = store.collapse(chat("alice", "room:r1", T0, "hi"), T0);
+    Instant later = T0.plus(Duration.ofDays(1));
+    // why: a shorter retention configured since the first notification
+    var shorter = chat("alice", "room:r1", later, "there");
+    var earlier =
+        new Notification(
+            shorter.id(),
+            shorter.userId(),
+            shorter.kind(),
+            shorter.title(),
+            shorter.body(),
+            shorter.data(),
+            shorter.count(),
+            shorter.createdAt(),
+            null,
+            later.plus(Duration.ofDays(10)),
+            shorter.collapseKey());
+    var updated = store.collapse(earlier, later);
+    assertThat(updated.id()).isEqualTo(first.id());
+    Instant between = updated.expiresAt().plusSeconds(1);
+
+    assertThat(store.page("alice", null, 10, false, between)).isEmpty();
+    assertThat(store.unreadCount("alice", between)).isZero();
+    assertThat(store.removeExpired(between, 10)).isEqualTo(1);
+    assertThat(store.removeExpired(first.expiresAt().plusSeconds(1), 10)).isZero();
+  }
+
+  @Test
   void countsAReadNotificationThatACollapseMadeUnreadPastTheExpiryItHadBefore() {
     var first = store.collapse(chat("alice", "room:r1", T0, "hi"), T0);
     store.markRead("alice", List.of(first.id()), T0.plusSeconds(1), T0.plusSeconds(1));

@@ -254,7 +254,9 @@ final class RocksDbNotificationStore implements NotificationStore {
       var toMark = new ArrayList<Found>();
       for (String id : new java.util.LinkedHashSet<>(ids)) {
         var found = find(userId, id);
-        if (found != null && found.notification().unread() && !found.expiredAt(now)) {
+        if (found != null
+            && found.notification().unread()
+            && !found.notification().expiredAt(now)) {
           toMark.add(found);
         }
       }
@@ -475,12 +477,7 @@ final class RocksDbNotificationStore implements NotificationStore {
   record Sent(List<String> ids, Instant expiresAt) {}
 
   /** A notification as read, with where its expiry and unread entries are. */
-  private record Found(Notification notification, long indexedAt) {
-
-    boolean expiredAt(Instant now) {
-      return notification.expiredAt(now);
-    }
-  }
+  private record Found(Notification notification, long indexedAt) {}
 
   /**
    * The value of an id entry: the notification's createdAt (its key), the time its expiry and
