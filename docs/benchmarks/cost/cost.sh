@@ -18,16 +18,11 @@ port=${PORT:-18597}
 tick=$(getconf CLK_TCK)
 mkdir -p "$out"
 cpu_seconds() { awk -v t="$tick" '{print ($14 + $15) / t}' "/proc/$server_pid/stat"; }
-thread_seconds() {
-  local thread=${THREAD:-} total=0 task
-  local name=${thread:0:15}
+thread_seconds() { # the CPU of the THREAD threads, summed from ../profile/threads.py
+  local name=${THREAD:-}
   [ -n "$name" ] || { echo 0; return; }
-  for task in /proc/"$server_pid"/task/*; do
-    if [[ $(cat "$task/comm" 2>/dev/null) == "$name"* ]]; then
-      total=$(awk -v t="$tick" -v s="$total" '{print s + ($14 + $15) / t}' "$task/stat")
-    fi
-  done
-  echo "$total"
+  python3 "$(dirname "$0")/../profile/threads.py" "$server_pid" |
+    awk -F'\t' -v t="${name:0:15}" 'index(t, $1) == 1 { s += $3 } END { print s + 0 }'
 }
 start_server "$server_jar" "$port" "$out/$label.server.log"
 "$java" -jar "$loadtest_jar" "$@" --url "http://localhost:$port" --out "$out/$label-warm" \
