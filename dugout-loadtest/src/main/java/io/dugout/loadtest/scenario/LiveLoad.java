@@ -56,6 +56,8 @@ final class LiveLoad {
 
   private final AtomicIntegerArray subscribers;
 
+  private final MeasuredSends measured;
+
   private final List<LiveUser> users = new ArrayList<>();
 
   private final Map<String, LongAdder> setupFailures = new ConcurrentHashMap<>();
@@ -65,6 +67,7 @@ final class LiveLoad {
     this.plan = plan;
     this.metrics = context.metrics();
     this.subscribers = new AtomicIntegerArray(plan.roomIds().size());
+    this.measured = new MeasuredSends(plan.tokens().size());
   }
 
   /**
@@ -142,8 +145,7 @@ final class LiveLoad {
     // why: first the counters are reset, then the users count only what is sent from now on, so a
     // warm-up send delivered inside the window is neither expected nor received
     metrics.startMeasuring();
-    long measuredFrom = SendStamp.now();
-    users.forEach(user -> user.measureFrom(measuredFrom));
+    measured.startAt(SendStamp.now());
     Pacing.sleepUntil(end);
     users.forEach(LiveUser::stopSending);
 
@@ -181,7 +183,8 @@ final class LiveLoad {
     for (int i = 0; i < count; i++) {
       int room = plan.roomOfUser()[i];
       users.add(
-          new LiveUser(i, room, plan.roomIds().get(room), plan.content(), metrics, subscribers));
+          new LiveUser(
+              i, room, plan.roomIds().get(room), plan.content(), metrics, subscribers, measured));
     }
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
       for (LiveUser user : users) {

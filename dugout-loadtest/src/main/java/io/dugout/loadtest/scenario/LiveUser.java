@@ -39,6 +39,8 @@ final class LiveUser implements StompListener {
 
   private final AtomicIntegerArray subscribers;
 
+  private final MeasuredSends measured;
+
   private volatile LiveSession session;
 
   private volatile boolean subscribed;
@@ -61,16 +63,14 @@ final class LiveUser implements StompListener {
 
   private long awaitingEcho = -1;
 
-  /** Sends stamped before this ({@link SendStamp#now}) are neither counted nor measured. */
-  private volatile long measuredFrom = Long.MAX_VALUE;
-
   LiveUser(
       int index,
       int room,
       String roomId,
       String content,
       Metrics metrics,
-      AtomicIntegerArray subscribers) {
+      AtomicIntegerArray subscribers,
+      MeasuredSends measured) {
     this.index = index;
     this.room = room;
     this.roomId = roomId;
@@ -79,6 +79,7 @@ final class LiveUser implements StompListener {
     this.echo = metrics.series("echo");
     this.delivery = metrics.series("delivery");
     this.subscribers = subscribers;
+    this.measured = measured;
   }
 
   int index() {
@@ -152,11 +153,6 @@ final class LiveUser implements StompListener {
     }
   }
 
-  /** Counts and measures what is sent from {@code stampNanos} on ({@link SendStamp#now}). */
-  void measureFrom(long stampNanos) {
-    measuredFrom = stampNanos;
-  }
-
   void close() {
     closing = true;
     if (session != null) {
@@ -170,7 +166,7 @@ final class LiveUser implements StompListener {
       return;
     }
     SendStamp stamp = new SendStamp(index, counter++, SendStamp.now());
-    boolean counted = stamp.sentNanos() >= measuredFrom;
+    boolean counted = measured.countSend(stamp);
     if (counted) {
       metrics.attempts.increment();
     }
@@ -195,7 +191,7 @@ final class LiveUser implements StompListener {
   public void onMessage(Delivery message) {
     SendStamp stamp = message.stamp();
     if (ERROR_SUBSCRIPTION.equals(message.subscription())) {
-      boolean counted = stamp == null || stamp.sentNanos() >= measuredFrom;
+      boolean counted = stamp == null || measured.counts(stamp);
       if (counted) {
         metrics.error("send rejected: " + message.code());
       }
@@ -211,7 +207,7 @@ final class LiveUser implements StompListener {
     if (stamp == null) {
       return;
     }
-    if (!metrics.measuring() || stamp.sentNanos() < measuredFrom) {
+    if (!metrics.measuring() || !measured.counts(stamp)) {
       if (stamp.sender() == index) {
         // why: in a warm-up the closed loop runs as in the measured window
         echoed(stamp.counter());
