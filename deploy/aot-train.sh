@@ -7,7 +7,10 @@
 # LOADTEST is dugout-loadtest.jar, or a class path holding io.dugout.loadtest.Main.
 # OUT_DIR gets app/ (the extracted jar, run with -XX:AOTCache=OUT_DIR/dugout.aot -jar
 # OUT_DIR/app/dugout-server.jar) and dugout.aot. Bounded: each step has a time limit.
-# DUGOUT_AOT_TRAINING=short trains briefly (a usable but less trained cache).
+# DUGOUT_AOT_TRAINING=short trains briefly (a usable but less trained cache). DUGOUT_SERVER_OPTS
+# replaces the JVM options the server is trained with (default: those of docs/operations.md); start
+# the server with the same ones, since a cache only serves a JVM with the heap and object layout it
+# was trained with.
 set -euo pipefail
 server_jar=$(readlink -f "$1")
 out=$3
@@ -31,8 +34,8 @@ trap cleanup EXIT
 : >"$log"
 
 # why: the options the server runs with (./dugout, docs/operations.md), so training sees its heap
-"$java" --enable-native-access=ALL-UNNAMED -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10 \
-  -XX:AOTCacheOutput="$out.tmp/dugout.aot" \
+read -r -a server_opts <<<"${DUGOUT_SERVER_OPTS:---enable-native-access=ALL-UNNAMED -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10 -XX:+UseCompactObjectHeaders}"
+"$java" "${server_opts[@]}" -XX:AOTCacheOutput="$out.tmp/dugout.aot" \
   -jar "$out.tmp/app/dugout-server.jar" --server.port=0 --dugout.data-dir="$scratch/data" \
   --dugout.auth.try-it-out-service-tokens=true --dugout.realtime.messages-per-second=100000 \
   --dugout.realtime.message-burst=100000 >"$log" 2>&1 &

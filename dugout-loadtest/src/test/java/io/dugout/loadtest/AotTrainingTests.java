@@ -60,6 +60,8 @@ class AotTrainingTests {
             List.of(
                 java,
                 "--enable-native-access=ALL-UNNAMED",
+                // why: the object layout the training used by default; a cache serves only that
+                "-XX:+UseCompactObjectHeaders",
                 "-XX:AOTMode=on",
                 "-XX:AOTCache=" + out.resolve("dugout.aot"),
                 "-Xlog:aot=info",
