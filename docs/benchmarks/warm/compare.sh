@@ -32,8 +32,8 @@ for i in $(seq 1 400); do
 done
 s1=$(date +%s%N)
 echo "$mode $round ready in $(( (s1-s0)/1000000 )) ms; load $(cut -d' ' -f1 /proc/loadavg)"
-"$java" -jar "$loadtest_jar" "${scenario[@]}" --url "http://localhost:$port" --out "$out/r-$mode-$round" \
-  >"$out/r-$mode-$round.txt" 2>&1
+"$java" -jar "$loadtest_jar" "${scenario[@]}" --url "http://localhost:$port" \
+  --out "$out/r-$mode-$round" >"$out/r-$mode-$round.txt" 2>&1
 python3 - "$out/r-$mode-$round/result.json" "$mode $round" <<'PY' 2>&1 | tail -2
 import json, sys
 r = json.load(open(sys.argv[1]))
