@@ -8,9 +8,9 @@
 # OUT_DIR gets app/ (the extracted jar, run with -XX:AOTCache=OUT_DIR/dugout.aot -jar
 # OUT_DIR/app/dugout-server.jar) and dugout.aot. Bounded: each step has a time limit.
 # DUGOUT_AOT_TRAINING=short trains briefly (a usable but less trained cache). DUGOUT_SERVER_OPTS
-# replaces the JVM options the server is trained with (default: those of docs/operations.md); start
-# the server with the same ones, since a cache only serves a JVM with the heap and object layout it
-# was trained with.
+# replaces the JVM options the server is trained with (default: deploy/jvm-options.sh, which are
+# also those of docs/operations.md); start the server with the same ones, since a cache only serves
+# a JVM with the heap and object layout it was trained with.
 set -euo pipefail
 server_jar=$(readlink -f "$1")
 out=$3
@@ -34,7 +34,14 @@ trap cleanup EXIT
 : >"$log"
 
 # why: the options the server runs with (./dugout, docs/operations.md), so training sees its heap
-read -r -a server_opts <<<"${DUGOUT_SERVER_OPTS:---enable-native-access=ALL-UNNAMED -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10 -XX:+UseCompactObjectHeaders}"
+# shellcheck source=jvm-options.sh
+. "$(dirname "$0")/jvm-options.sh"
+dugout_jvm_options "$(dugout_java_major "$java")"
+if [ -n "${DUGOUT_SERVER_OPTS:-}" ]; then
+  read -r -a server_opts <<<"$DUGOUT_SERVER_OPTS"
+else
+  server_opts=("${DUGOUT_JVM_OPTIONS[@]}")
+fi
 "$java" "${server_opts[@]}" -XX:AOTCacheOutput="$out.tmp/dugout.aot" \
   -jar "$out.tmp/app/dugout-server.jar" --server.port=0 --dugout.data-dir="$scratch/data" \
   --dugout.auth.try-it-out-service-tokens=true --dugout.realtime.messages-per-second=100000 \

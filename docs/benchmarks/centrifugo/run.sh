@@ -7,8 +7,8 @@
 # against each server, so the generator (a fresh JVM per run) is warm when measuring starts; 0s
 # measures from the first send. Usage:
 #   docs/benchmarks/centrifugo/run.sh CENTRIFUGO_BIN SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS
-# SCENARIOS (default "warm closed open2k open5k"; also "fanout": one room of 1000 subscribers,
-# 5 senders at 100 sends/s in all) picks runs by label. One line per run is appended
+# SCENARIOS (default "warm closed open2k open5k"; also "open10k", and "fanout": one room of 1000
+# subscribers, 5 senders at 100 sends/s in all) picks runs by label. One line per run is appended
 # to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +24,7 @@ scenarios=(
   "closed chat --users 1000 --rooms 100 --closed-loop --duration 30s"
   "open2k chat --users 1000 --rooms 100 --rate 2000 --duration 30s"
   "open5k chat --users 1000 --rooms 100 --rate 5000 --duration 30s"
+  "open10k chat --users 1000 --rooms 100 --rate 10000 --duration 30s"
   "fanout fanout --users 1000 --senders 5 --rate 100 --duration 30s"
 )
 

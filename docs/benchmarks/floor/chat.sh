@@ -2,7 +2,7 @@
 # Chat against Dugout and, in the same run, against the load tester's floor broker; each run on a
 # fresh server with a fresh data directory. Usage:
 #   docs/benchmarks/floor/chat.sh SERVER_JAR LOADTEST_JAR OUT_DIR RUNS [chat options...]
-# SERVER_OPTS: JVM options for the server (e.g. -Ddugout.realtime.connection-buffer-bytes=2048).
+# SERVER_OPTS: JVM options for the server instead of ./dugout run's (e.g. -Dx=1; see ../fresh-server.sh).
 set -euo pipefail
 # shellcheck source=../fresh-server.sh
 . "$(dirname "$0")/../fresh-server.sh"

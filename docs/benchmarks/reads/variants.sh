@@ -5,7 +5,8 @@
 # the measured run. Usage:
 #   docs/benchmarks/reads/variants.sh LOADTEST_JAR OUT_DIR ROUNDS NAME:JAR:JVM_OPTS:SERVER_ARGS...
 # e.g. variants.sh dugout-loadtest.jar out 3 "a:old.jar::" "b:new.jar::--dugout.x=1"
-# JVM_OPTS and SERVER_ARGS may be empty; each is one word. One line per run in OUT_DIR/runs.txt.
+# JVM_OPTS and SERVER_ARGS may be empty; each is one word. Empty JVM_OPTS runs the server with
+# ./dugout run's options (../fresh-server.sh). One line per run in OUT_DIR/runs.txt.
 set -uo pipefail
 # shellcheck source=../fresh-server.sh
 . "$(dirname "$0")/../fresh-server.sh"
@@ -19,7 +20,11 @@ for round in $(seq 1 "$rounds"); do
     IFS=: read -r name jar opts args <<<"$variant"
     run=$name-$round
     # shellcheck disable=SC2086
-    SERVER_OPTS="$opts" start_server "$jar" "$port" "$out/$run.server.log" $args
+    if [ -n "$opts" ]; then
+      SERVER_OPTS="$opts" start_server "$jar" "$port" "$out/$run.server.log" $args
+    else
+      start_server "$jar" "$port" "$out/$run.server.log" $args
+    fi
     "$java" -jar "$loadtest_jar" history --messages 2000 --requests 150 --enter-requests 0 \
       --url "http://localhost:$port" --out "$out/$run-warm" >"$out/$run-warm.txt" 2>&1 || true
     before=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")

@@ -7,7 +7,10 @@
 # fat: the plain jar, dugout-server/target/dugout-server.jar; cache: the extracted jar
 # AOT_DIR/app/dugout-server.jar with -XX:AOTCache=AOT_DIR/dugout.aot; nocache: the extracted jar
 # alone. OUT_DIR gets the server's log and the load tester's output and report for the run.
-# JAVA a JDK 25 (default: java on the PATH); PORT the server's port (default 18601).
+# JAVA a JDK 25 (default: java on the PATH); PORT the server's port (default 18601). The server
+# runs with ./dugout run's JVM options (deploy/jvm-options.sh), which aot-train.sh trains with by
+# default, since a cache serves only the object layout it was trained with; SERVER_OPTS replaces
+# them (then train with the same DUGOUT_SERVER_OPTS).
 set -u
 round=$1 mode=$2 aot=$3 out=$4
 shift 4
@@ -17,7 +20,11 @@ java=${JAVA:-java}
 port=${PORT:-18601}
 loadtest_jar=dugout-loadtest/target/dugout-loadtest.jar
 jar=$aot/app/dugout-server.jar
-opts=(--enable-native-access=ALL-UNNAMED)
+# shellcheck source=../../../deploy/jvm-options.sh
+. "$(dirname "$0")/../../../deploy/jvm-options.sh"
+dugout_jvm_options "$(dugout_java_major "$java")"
+opts=("${DUGOUT_JVM_OPTIONS[@]}")
+[ -z "${SERVER_OPTS+set}" ] || read -r -a opts <<<"$SERVER_OPTS"
 [ "$mode" = cache ] && opts+=(-XX:AOTCache="$aot/dugout.aot")
 [ "$mode" = fat ] && jar=dugout-server/target/dugout-server.jar
 mkdir -p "$out"
