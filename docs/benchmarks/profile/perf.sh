@@ -5,7 +5,7 @@
 #   docs/benchmarks/profile/perf.sh SERVER_JAR LOADTEST_JAR OUT_DIR scenario [options...]
 # e.g. perf.sh dugout-server.jar dugout-loadtest.jar out chat --rate 3000 --duration 20s
 # then: perf report -i OUT_DIR/perf.data --no-children --sort dso -g none   (or --sort comm, sym)
-# Needs perf and kernel.perf_event_paranoid <= 2 (or root). JAVA as in ../fresh-server.sh.
+# Needs perf and kernel.perf_event_paranoid <= 2 (or root). JAVA, SERVER_OPTS as in ../fresh-server.sh.
 set -euo pipefail
 # shellcheck source=../fresh-server.sh
 . "$(dirname "$0")/../fresh-server.sh"
@@ -14,7 +14,8 @@ shift 3
 java=${JAVA:-java}
 port=${PORT:-18597}
 mkdir -p "$out"
-SERVER_OPTS="${SERVER_OPTS:-${DUGOUT_JVM_OPTIONS[*]}} -XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer" \
+server_jvm_options
+SERVER_OPTS="${server_opts[*]} -XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer" \
   start_server "$server_jar" "$port" "$out/server.log"
 "$java" -jar "$loadtest_jar" "$@" --warm-up 5s --url "http://localhost:$port" --out "$out/warm" \
   >"$out/warm.txt" 2>&1 || true

@@ -20,11 +20,10 @@ java=${JAVA:-java}
 port=${PORT:-18601}
 loadtest_jar=dugout-loadtest/target/dugout-loadtest.jar
 jar=$aot/app/dugout-server.jar
-# shellcheck source=../../../deploy/jvm-options.sh
-. "$(dirname "$0")/../../../deploy/jvm-options.sh"
-dugout_jvm_options "$(dugout_java_major "$java")"
-opts=("${DUGOUT_JVM_OPTIONS[@]}")
-[ -z "${SERVER_OPTS+set}" ] || read -r -a opts <<<"$SERVER_OPTS"
+# shellcheck source=../fresh-server.sh
+. "$(dirname "$0")/../fresh-server.sh"
+server_jvm_options
+opts=("${server_opts[@]}")
 [ "$mode" = cache ] && opts+=(-XX:AOTCache="$aot/dugout.aot")
 [ "$mode" = fat ] && jar=dugout-server/target/dugout-server.jar
 mkdir -p "$out"
