@@ -1,8 +1,13 @@
 package io.dugout.realtime;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -165,7 +170,7 @@ public final class StompTestClient implements AutoCloseable {
       while (closeCode == null) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new AssertionError("connection still open");
+          throw new AssertionError("connection still open; " + dumpThreads());
         }
         try {
           frames.wait(Math.max(1, left / 1_000_000));
@@ -175,6 +180,23 @@ public final class StompTestClient implements AutoCloseable {
       }
     }
     return closeCode;
+  }
+
+  /**
+   * Writes a dump of every thread of this JVM, virtual ones included (the in-process server's
+   * session writers are virtual threads), and says where, so a close that never came can be traced.
+   */
+  private static String dumpThreads() {
+    try {
+      Path file = Files.createTempFile("stomp-client-threads-", ".txt");
+      Files.delete(file); // why: dumpThreads refuses an existing file
+      ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+          .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+      System.err.println(Files.readString(file));
+      return "threads dumped to " + file + " and to stderr";
+    } catch (IOException | RuntimeException e) {
+      return "no thread dump: " + e;
+    }
   }
 
   /**
