@@ -224,7 +224,8 @@ class ClientInbound {
     long deadline = System.currentTimeMillis() + properties.sendTimeLimit().toMillis();
     while (session.isOpen() && session.queuedFrames() > properties.maxQueuedFrames() / 2) {
       if (System.currentTimeMillis() > deadline) {
-        session.close(ClientSession.SLOW);
+        session.closeSlow(
+            "a replay waited " + properties.sendTimeLimit() + " for room in its queue");
         return;
       }
       try {

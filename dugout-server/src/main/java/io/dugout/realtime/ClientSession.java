@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -35,7 +36,7 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 final class ClientSession {
 
   private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
-  static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer: outbound queue full");
+  static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer");
   private static final int MAX_BATCH_CHARS = 64 * 1024;
 
   private final WebSocketSession socket;
@@ -50,6 +51,7 @@ final class ClientSession {
   private volatile CloseStatus closeAfterFlush;
   private volatile Thread flushWaiter;
   private volatile CloseStatus closedWith;
+  private volatile long writeStartedNanos;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
@@ -117,10 +119,7 @@ final class ClientSession {
     int frames = queuedFrames.incrementAndGet();
     long bytes = queuedBytes.addAndGet(frame.bytes());
     if (frames > limits.maxQueuedFrames() || bytes > limits.maxQueuedBytes()) {
-      limits.slowConsumers().incrementAndGet();
-      log.info(
-          "Closing slow client {} ({}): {} frames, {} bytes queued", id(), caller, frames, bytes);
-      close(SLOW);
+      closeSlow(frames + " frames, " + bytes + " bytes queued");
       return false;
     }
     queue.add(frame);
@@ -201,12 +200,50 @@ final class ClientSession {
    * a stuck client can block, and the caller may be delivering a room's messages.
    */
   void close(CloseStatus status) {
-    if (closed.compareAndSet(false, true)) {
-      closedWith = status;
-      queue.clear();
-      writers.execute(() -> closeSocket(status));
-      wakeFlushWaiter();
+    closeOnce(status);
+  }
+
+  /**
+   * Closes a client that does not keep up (1013), counted and logged as a slow consumer once,
+   * whichever way it showed: its queue overflowed, a write to it blocked past the send time limit,
+   * or a replay waited that long for room in its queue.
+   */
+  void closeSlow(String why) {
+    if (closeOnce(SLOW)) {
+      limits.slowConsumers().incrementAndGet();
+      log.info("Closing slow client {} ({}): {}", id(), caller, why);
     }
+  }
+
+  /**
+   * The container reports the connection closed: the client closed it, the network failed, or the
+   * container's send timeout ran out, which it reports here before the blocked write fails. A close
+   * while a write has been blocked for the send time limit is counted as a slow consumer's.
+   *
+   * @return the server's reason for the close, null when it is the container's report
+   */
+  CloseStatus containerClosed(CloseStatus reported) {
+    long started = writeStartedNanos;
+    // why: Tomcat times the write in whole milliseconds from a moment just after ours
+    long limit = limits.sendTimeLimit().toNanos() - 10_000_000L;
+    if (started != 0 && System.nanoTime() - started >= limit) {
+      closeSlow("a write blocked for " + limits.sendTimeLimit().toMillis() + " ms");
+    } else {
+      close(reported);
+    }
+    CloseStatus first = closedWith;
+    return first == reported ? null : first;
+  }
+
+  private boolean closeOnce(CloseStatus status) {
+    if (!closed.compareAndSet(false, true)) {
+      return false;
+    }
+    closedWith = status;
+    queue.clear();
+    writers.execute(() -> closeSocket(status));
+    wakeFlushWaiter();
+    return true;
   }
 
   private void closeSocket(CloseStatus status) {
@@ -242,20 +279,37 @@ final class ClientSession {
         if (batch.isEmpty() || closed.get()) {
           break;
         }
+        writeStartedNanos = System.nanoTime();
         write(batch);
+        writeStartedNanos = 0;
         limits.deliveries().written(messages, oldestStored);
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
-      log.debug("Writing to {} failed: {}", id(), e.toString());
-      close(CloseStatus.SESSION_NOT_RELIABLE);
+      if (timedOut(e)) {
+        closeSlow("a write blocked for longer than " + limits.sendTimeLimit().toMillis() + " ms");
+      } else {
+        log.debug("Writing to {} failed: {}", id(), e.toString());
+        close(CloseStatus.SESSION_NOT_RELIABLE);
+      }
     } finally {
+      writeStartedNanos = 0;
       writing.set(false);
     }
     if (!queue.isEmpty() && !closed.get()) {
       scheduleWrite();
     }
     wakeFlushWaiter();
+  }
+
+  /** Whether a write failed because the client took nothing for the container's send timeout. */
+  private static boolean timedOut(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void wakeFlushWaiter() {

@@ -138,9 +138,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     if (session == null) {
       return;
     }
-    // why: a status set before the container reported the close is the server's own reason
-    var reason = DisconnectReason.of(session.closedWith());
-    session.close(closeStatus);
+    var reason = DisconnectReason.of(session.containerClosed(closeStatus));
     metrics.disconnected(reason);
     sessionLog.disconnected(session, reason, closeStatus);
     subscriptions.closed(session);

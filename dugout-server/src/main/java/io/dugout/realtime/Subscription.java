@@ -56,7 +56,7 @@ final class Subscription {
     synchronized (this) {
       if (pending != null) {
         if (pending.size() >= 100_000) {
-          session.close(ClientSession.SLOW);
+          session.closeSlow("100,000 live frames held back behind its replay");
           return;
         }
         pending.add(frame);

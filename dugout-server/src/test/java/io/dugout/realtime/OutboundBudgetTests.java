@@ -2,14 +2,20 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.lang.reflect.Proxy;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
 /**
  * A session's outbound budget counts what goes on the wire: UTF-8 bytes, so a Korean message (three
- * bytes a character) costs three times its length in characters.
+ * bytes a character) costs three times its length in characters. A client that does not take its
+ * frames is a slow consumer however that shows.
  */
 class OutboundBudgetTests {
 
@@ -44,6 +50,109 @@ class OutboundBudgetTests {
       assertThat(session.send(new Outgoing.Text("x".repeat(300)))).isTrue();
     }
     assertThat(session.isOpen()).isTrue();
+  }
+
+  @Test
+  void countsAWriteThatTimesOutAsASlowConsumer() {
+    var slowConsumers = new AtomicLong();
+    var socket = new FailingSocket(new IOException(new SocketTimeoutException("write timed out")));
+    var session = writingTo(socket, slowConsumers);
+    session.send(new Outgoing.Text("hello"));
+    assertThat(session.isOpen()).isFalse();
+    assertThat(session.closedWith()).isEqualTo(ClientSession.SLOW);
+    assertThat(socket.closedWith).isEqualTo(ClientSession.SLOW);
+    assertThat(slowConsumers.get()).isEqualTo(1);
+    // why: the write the close interrupts fails too; it is one slow consumer, counted once
+    session.closeSlow("again");
+    assertThat(slowConsumers.get()).isEqualTo(1);
+  }
+
+  @Test
+  void closesWithoutCountingASlowConsumerWhenAWriteFailsOtherwise() {
+    var slowConsumers = new AtomicLong();
+    var socket = new FailingSocket(new IOException("Broken pipe"));
+    var session = writingTo(socket, slowConsumers);
+    session.send(new Outgoing.Text("hello"));
+    assertThat(session.closedWith()).isEqualTo(CloseStatus.SESSION_NOT_RELIABLE);
+    assertThat(socket.closedWith).isEqualTo(CloseStatus.SESSION_NOT_RELIABLE);
+    assertThat(slowConsumers.get()).isZero();
+  }
+
+  @Test
+  void countsTheContainersCloseDuringAWriteBlockedForTheSendTimeLimitAsASlowConsumer()
+      throws Exception {
+    var slowConsumers = new AtomicLong();
+    var limits = new ClientSession.Limits(1_000, 100_000, slowConsumers, Duration.ofMillis(200));
+    var reported = new CloseStatus(1006, "Write timeout");
+    var closedInWrite = new java.util.concurrent.atomic.AtomicReference<CloseStatus>();
+    var holder = new ClientSession[1];
+    // why: Tomcat reports its send timeout as a close, on the writing thread, before the write
+    // fails
+    var socket =
+        new FailingSocket(new IOException(new SocketTimeoutException("Write timeout"))) {
+          @Override
+          Object invoke(String method, Object[] args) throws IOException {
+            if (method.equals("sendMessage")) {
+              sleep(250);
+              closedInWrite.set(holder[0].containerClosed(reported));
+            }
+            return super.invoke(method, args);
+          }
+        };
+    holder[0] = new ClientSession(proxyOf(socket), Runnable::run, limits);
+    holder[0].send(new Outgoing.Text("hello"));
+    assertThat(closedInWrite.get()).isEqualTo(ClientSession.SLOW);
+    assertThat(DisconnectReason.of(closedInWrite.get())).isEqualTo(DisconnectReason.SLOW_CONSUMER);
+    assertThat(slowConsumers.get()).isEqualTo(1);
+
+    var quick = new ClientSession(proxyOf(new FailingSocket(null)), task -> {}, limits);
+    assertThat(quick.containerClosed(CloseStatus.NORMAL)).isNull();
+    assertThat(slowConsumers.get()).isEqualTo(1);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** A session whose writer runs at once on the sending thread, writing to {@code socket}. */
+  private static ClientSession writingTo(FailingSocket socket, AtomicLong slowConsumers) {
+    var limits = new ClientSession.Limits(1_000, 100_000, slowConsumers, Duration.ofSeconds(1));
+    return new ClientSession(proxyOf(socket), Runnable::run, limits);
+  }
+
+  private static WebSocketSession proxyOf(FailingSocket socket) {
+    return (WebSocketSession)
+        Proxy.newProxyInstance(
+            OutboundBudgetTests.class.getClassLoader(),
+            new Class<?>[] {WebSocketSession.class},
+            (self, method, args) -> socket.invoke(method.getName(), args));
+  }
+
+  /** A socket whose every write fails with one exception; it remembers how it was closed. */
+  private static class FailingSocket {
+    private final IOException failure;
+    private volatile CloseStatus closedWith;
+
+    FailingSocket(IOException failure) {
+      this.failure = failure;
+    }
+
+    Object invoke(String method, Object[] args) throws IOException {
+      return switch (method) {
+        case "sendMessage" -> throw failure;
+        case "close" -> {
+          closedWith = (CloseStatus) args[0];
+          yield null;
+        }
+        case "getId" -> "failing";
+        case "isOpen" -> closedWith == null;
+        default -> throw new UnsupportedOperationException(method);
+      };
+    }
   }
 
   /** A session whose writer never runs, so everything sent stays queued. */
