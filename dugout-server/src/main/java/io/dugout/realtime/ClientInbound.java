@@ -225,7 +225,9 @@ class ClientInbound {
     while (session.isOpen() && session.queuedFrames() > properties.maxQueuedFrames() / 2) {
       if (System.currentTimeMillis() > deadline) {
         session.closeSlow(
-            "a replay waited " + properties.sendTimeLimit() + " for room in its queue");
+            "a replay waited "
+                + properties.sendTimeLimit().toMillis()
+                + " ms for room in its queue");
         return;
       }
       try {
