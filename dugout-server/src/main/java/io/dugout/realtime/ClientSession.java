@@ -2,7 +2,6 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -223,16 +222,24 @@ final class ClientSession {
    * @return the server's reason for the close, null when it is the container's report
    */
   CloseStatus containerClosed(CloseStatus reported) {
+    closeAfterWrite(reported);
+    CloseStatus first = closedWith;
+    return first == reported ? null : first;
+  }
+
+  /**
+   * Closes with {@code status}, or as a slow consumer when a write has been blocked for the send
+   * time limit: whatever the container then reports, the client stopped taking its frames.
+   */
+  private void closeAfterWrite(CloseStatus status) {
     long started = writeStartedNanos;
     // why: Tomcat times the write in whole milliseconds from a moment just after ours
     long limit = limits.sendTimeLimit().toNanos() - 10_000_000L;
     if (started != 0 && System.nanoTime() - started >= limit) {
       closeSlow("a write blocked for " + limits.sendTimeLimit().toMillis() + " ms");
     } else {
-      close(reported);
+      close(status);
     }
-    CloseStatus first = closedWith;
-    return first == reported ? null : first;
   }
 
   private boolean closeOnce(CloseStatus status) {
@@ -286,12 +293,8 @@ final class ClientSession {
         lastSentAt = System.currentTimeMillis();
       }
     } catch (IOException | RuntimeException e) {
-      if (timedOut(e)) {
-        closeSlow("a write blocked for longer than " + limits.sendTimeLimit().toMillis() + " ms");
-      } else {
-        log.debug("Writing to {} failed: {}", id(), e.toString());
-        close(CloseStatus.SESSION_NOT_RELIABLE);
-      }
+      log.debug("Writing to {} failed: {}", id(), e.toString());
+      closeAfterWrite(CloseStatus.SESSION_NOT_RELIABLE);
     } finally {
       writeStartedNanos = 0;
       writing.set(false);
@@ -300,16 +303,6 @@ final class ClientSession {
       scheduleWrite();
     }
     wakeFlushWaiter();
-  }
-
-  /** Whether a write failed because the client took nothing for the container's send timeout. */
-  private static boolean timedOut(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void wakeFlushWaiter() {

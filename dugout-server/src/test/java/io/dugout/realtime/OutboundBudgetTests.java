@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketSession;
@@ -53,24 +53,24 @@ class OutboundBudgetTests {
   }
 
   @Test
-  void countsAWriteThatTimesOutAsASlowConsumer() {
+  void countsAWriteThatFailsAfterBlockingForTheSendTimeLimitAsASlowConsumer() {
     var slowConsumers = new AtomicLong();
-    var socket = new FailingSocket(new IOException(new SocketTimeoutException("write timed out")));
+    var socket = new FailingSocket(new IOException("Write timeout"), 250);
     var session = writingTo(socket, slowConsumers);
     session.send(new Outgoing.Text("hello"));
     assertThat(session.isOpen()).isFalse();
     assertThat(session.closedWith()).isEqualTo(ClientSession.SLOW);
     assertThat(socket.closedWith).isEqualTo(ClientSession.SLOW);
     assertThat(slowConsumers.get()).isEqualTo(1);
-    // why: the write the close interrupts fails too; it is one slow consumer, counted once
-    session.closeSlow("again");
+    // why: the container's report of the same close comes too; it is one slow consumer
+    assertThat(session.containerClosed(new CloseStatus(1006))).isEqualTo(ClientSession.SLOW);
     assertThat(slowConsumers.get()).isEqualTo(1);
   }
 
   @Test
   void closesWithoutCountingASlowConsumerWhenAWriteFailsOtherwise() {
     var slowConsumers = new AtomicLong();
-    var socket = new FailingSocket(new IOException("Broken pipe"));
+    var socket = new FailingSocket(new IOException("Broken pipe"), 0);
     var session = writingTo(socket, slowConsumers);
     session.send(new Outgoing.Text("hello"));
     assertThat(session.closedWith()).isEqualTo(CloseStatus.SESSION_NOT_RELIABLE);
@@ -79,34 +79,28 @@ class OutboundBudgetTests {
   }
 
   @Test
-  void countsTheContainersCloseDuringAWriteBlockedForTheSendTimeLimitAsASlowConsumer()
-      throws Exception {
+  void countsTheContainersCloseDuringAWriteBlockedForTheSendTimeLimitAsASlowConsumer() {
     var slowConsumers = new AtomicLong();
-    var limits = new ClientSession.Limits(1_000, 100_000, slowConsumers, Duration.ofMillis(200));
     var reported = new CloseStatus(1006, "Write timeout");
-    var closedInWrite = new java.util.concurrent.atomic.AtomicReference<CloseStatus>();
-    var holder = new ClientSession[1];
+    var closedInWrite = new AtomicReference<CloseStatus>();
+    var session = new AtomicReference<ClientSession>();
     // why: Tomcat reports its send timeout as a close, on the writing thread, before the write
     // fails
     var socket =
-        new FailingSocket(new IOException(new SocketTimeoutException("Write timeout"))) {
+        new FailingSocket(new IOException("Write timeout"), 250) {
           @Override
-          Object invoke(String method, Object[] args) throws IOException {
-            if (method.equals("sendMessage")) {
-              sleep(250);
-              closedInWrite.set(holder[0].containerClosed(reported));
-            }
-            return super.invoke(method, args);
+          void blocked() {
+            closedInWrite.set(session.get().containerClosed(reported));
           }
         };
-    holder[0] = new ClientSession(proxyOf(socket), Runnable::run, limits);
-    holder[0].send(new Outgoing.Text("hello"));
+    session.set(writingTo(socket, slowConsumers));
+    session.get().send(new Outgoing.Text("hello"));
     assertThat(closedInWrite.get()).isEqualTo(ClientSession.SLOW);
     assertThat(DisconnectReason.of(closedInWrite.get())).isEqualTo(DisconnectReason.SLOW_CONSUMER);
     assertThat(slowConsumers.get()).isEqualTo(1);
 
-    var quick = new ClientSession(proxyOf(new FailingSocket(null)), task -> {}, limits);
-    assertThat(quick.containerClosed(CloseStatus.NORMAL)).isNull();
+    var idle = writingTo(new FailingSocket(null, 0), slowConsumers);
+    assertThat(idle.containerClosed(CloseStatus.NORMAL)).isNull();
     assertThat(slowConsumers.get()).isEqualTo(1);
   }
 
@@ -120,7 +114,7 @@ class OutboundBudgetTests {
 
   /** A session whose writer runs at once on the sending thread, writing to {@code socket}. */
   private static ClientSession writingTo(FailingSocket socket, AtomicLong slowConsumers) {
-    var limits = new ClientSession.Limits(1_000, 100_000, slowConsumers, Duration.ofSeconds(1));
+    var limits = new ClientSession.Limits(1_000, 100_000, slowConsumers, Duration.ofMillis(200));
     return new ClientSession(proxyOf(socket), Runnable::run, limits);
   }
 
@@ -132,18 +126,30 @@ class OutboundBudgetTests {
             (self, method, args) -> socket.invoke(method.getName(), args));
   }
 
-  /** A socket whose every write fails with one exception; it remembers how it was closed. */
+  /**
+   * A socket whose every write blocks for a while, then fails with one exception; it remembers how
+   * it was closed.
+   */
   private static class FailingSocket {
     private final IOException failure;
+    private final long blockMillis;
     private volatile CloseStatus closedWith;
 
-    FailingSocket(IOException failure) {
+    FailingSocket(IOException failure, long blockMillis) {
       this.failure = failure;
+      this.blockMillis = blockMillis;
     }
+
+    /** Called when a write has blocked, just before it fails. */
+    void blocked() {}
 
     Object invoke(String method, Object[] args) throws IOException {
       return switch (method) {
-        case "sendMessage" -> throw failure;
+        case "sendMessage" -> {
+          sleep(blockMillis);
+          blocked();
+          throw failure;
+        }
         case "close" -> {
           closedWith = (CloseStatus) args[0];
           yield null;
