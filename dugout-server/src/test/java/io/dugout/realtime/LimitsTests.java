@@ -21,6 +21,7 @@ import org.springframework.test.context.TestPropertySource;
 class LimitsTests extends RealtimeTestBase {
 
   @Autowired RealtimeMetrics metrics;
+  @Autowired Subscriptions subscriptions;
 
   @Test
   void disconnectsAClientThatStopsReadingWhileOthersGetEverything() throws Exception {
@@ -29,6 +30,7 @@ class LimitsTests extends RealtimeTestBase {
     var slow = connect("slow");
     bob.subscribeAndWait("b", "/topic/rooms." + room);
     slow.subscribeAndWait("s", "/topic/rooms." + room);
+    ClientSession slowSession = subscriptions.ofUser("slow").iterator().next();
     slow.pauseReading();
 
     // why: how much a paused client absorbs before the server's queue fills is the kernel's socket
@@ -38,11 +40,13 @@ class LimitsTests extends RealtimeTestBase {
     String content = "x".repeat(4000);
     String alice = token("alice");
     int total = 0;
-    while (metrics.slowConsumers().get() == slowBefore) {
+    while (slowSession.closedWith() == null) {
       assertThat(total).as("messages sent without the slow client being closed").isLessThan(12_000);
       postRound(alice, room, total, 200, content);
       total += 200;
     }
+    assertThat(slowSession.closedWith()).isEqualTo(ClientSession.SLOW);
+    assertThat(metrics.slowConsumers().get()).isEqualTo(slowBefore + 1);
 
     assertThat(RoomTopicTests.seqs(bob, total))
         .containsExactlyElementsOf(LongStream.rangeClosed(1, total).boxed().toList());

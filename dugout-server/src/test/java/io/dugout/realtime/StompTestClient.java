@@ -29,6 +29,9 @@ public final class StompTestClient implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicInteger heartbeats =
       new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean paused;
+  private final java.util.concurrent.atomic.AtomicLong textParts =
+      new java.util.concurrent.atomic.AtomicLong();
+  private volatile long lastTextNanos = System.nanoTime();
   private volatile Integer closeCode;
   private volatile String closeReason;
 
@@ -170,7 +173,7 @@ public final class StompTestClient implements AutoCloseable {
       while (closeCode == null) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new AssertionError("connection still open; " + dumpThreads());
+          throw new AssertionError("connection still open (" + state() + "); " + dumpThreads());
         }
         try {
           frames.wait(Math.max(1, left / 1_000_000));
@@ -180,6 +183,25 @@ public final class StompTestClient implements AutoCloseable {
       }
     }
     return closeCode;
+  }
+
+  /**
+   * What the client has read so far, for a failure message. It reads {@code partial} without its
+   * lock: a listener stuck while holding it must not hang the report too.
+   */
+  private String state() {
+    return "paused="
+        + paused
+        + ", text parts read="
+        + textParts.get()
+        + ", the last "
+        + (System.nanoTime() - lastTextNanos) / 1_000_000
+        + " ms ago, unparsed="
+        + partial.length()
+        + " chars, input closed="
+        + socket.isInputClosed()
+        + ", output closed="
+        + socket.isOutputClosed();
   }
 
   /**
@@ -262,6 +284,8 @@ public final class StompTestClient implements AutoCloseable {
   private final class Listener implements WebSocket.Listener {
     @Override
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+      textParts.incrementAndGet();
+      lastTextNanos = System.nanoTime();
       synchronized (partial) {
         partial.append(data);
         int end;
