@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +25,7 @@ public final class StompTestClient implements AutoCloseable {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private final WebSocket socket;
+  private final int port;
   private final List<Frame> frames = new java.util.LinkedList<>();
   private final StringBuilder partial = new StringBuilder();
   private final java.util.concurrent.atomic.AtomicInteger heartbeats =
@@ -36,6 +38,7 @@ public final class StompTestClient implements AutoCloseable {
   private volatile String closeReason;
 
   private StompTestClient(URI uri) {
+    this.port = uri.getPort();
     this.socket = HTTP.newWebSocketBuilder().buildAsync(uri, new Listener()).join();
   }
 
@@ -173,7 +176,13 @@ public final class StompTestClient implements AutoCloseable {
       while (closeCode == null) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new AssertionError("connection still open (" + state() + "); " + dumpThreads());
+          throw new AssertionError(
+              "connection still open ("
+                  + state()
+                  + "); "
+                  + dumpThreads()
+                  + "; the server's TCP connections:\n"
+                  + connections());
         }
         try {
           frames.wait(Math.max(1, left / 1_000_000));
@@ -202,6 +211,28 @@ public final class StompTestClient implements AutoCloseable {
         + socket.isInputClosed()
         + ", output closed="
         + socket.isOutputClosed();
+  }
+
+  /**
+   * The server port's TCP connections with their queues ({@code ss}), for a failure message: bytes
+   * waiting on the client's side mean the client stopped reading; none there or on the server's
+   * side, with the connection still established, mean the server neither sent nor closed.
+   */
+  private String connections() {
+    try {
+      var ss =
+          new ProcessBuilder("ss", "-tn", "( sport = :" + port + " or dport = :" + port + " )")
+              .redirectErrorStream(true)
+              .start();
+      String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      ss.waitFor();
+      return out;
+    } catch (IOException e) {
+      return "no ss: " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
   }
 
   /**
