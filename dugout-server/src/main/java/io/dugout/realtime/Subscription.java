@@ -9,6 +9,9 @@ import java.util.List;
  */
 final class Subscription {
 
+  /** How many live frames may wait behind a replay before the client is closed as slow. */
+  static final int MAX_PENDING = 100_000;
+
   private final ClientSession session;
   private final String id;
   private final String destination;
@@ -55,8 +58,8 @@ final class Subscription {
     var frame = new Outgoing.Shared(parts, id);
     synchronized (this) {
       if (pending != null) {
-        if (pending.size() >= 100_000) {
-          session.closeSlow("100,000 live frames held back behind its replay");
+        if (pending.size() >= MAX_PENDING) {
+          session.closeSlow(MAX_PENDING + " live frames held back behind its replay");
           return;
         }
         pending.add(frame);
