@@ -182,7 +182,7 @@ public final class StompTestClient implements AutoCloseable {
                   + "); "
                   + dumpThreads()
                   + "; the server's TCP connections:\n"
-                  + connections());
+                  + connections(port));
         }
         try {
           frames.wait(Math.max(1, left / 1_000_000));
@@ -218,7 +218,7 @@ public final class StompTestClient implements AutoCloseable {
    * waiting on the client's side mean the client stopped reading; none there or on the server's
    * side, with the connection still established, mean the server neither sent nor closed.
    */
-  private String connections() {
+  static String connections(int port) {
     try {
       var ss =
           new ProcessBuilder("ss", "-tn", "( sport = :" + port + " or dport = :" + port + " )")
@@ -303,6 +303,44 @@ public final class StompTestClient implements AutoCloseable {
       return headers.get(name);
     }
 
+    /** Parses one STOMP frame without its NUL; heart-beat newlines before it are skipped. */
+    static Frame parse(String raw) {
+      String text = raw.replaceFirst("^[\\r\\n]+", "");
+      int split = text.indexOf("\n\n");
+      String head = split < 0 ? text : text.substring(0, split);
+      String body = split < 0 ? "" : text.substring(split + 2);
+      String[] lines = head.split("\n");
+      var headers = new LinkedHashMap<String, String>();
+      for (int i = 1; i < lines.length; i++) {
+        int colon = lines[i].indexOf(':');
+        if (colon > 0) {
+          headers.putIfAbsent(
+              lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
+        }
+      }
+      return new Frame(lines[0], headers, body);
+    }
+
+    private static String unescape(String value) {
+      var out = new StringBuilder(value.length());
+      for (int i = 0; i < value.length(); i++) {
+        char c = value.charAt(i);
+        if (c == '\\' && i + 1 < value.length()) {
+          char escaped = value.charAt(++i);
+          out.append(
+              switch (escaped) {
+                case 'c' -> ':';
+                case 'n' -> '\n';
+                case 'r' -> '\r';
+                default -> escaped;
+              });
+        } else {
+          out.append(c);
+        }
+      }
+      return out.toString();
+    }
+
     Frame requireCommand(String expected) {
       if (!command.equals(expected)) {
         throw new AssertionError(
@@ -359,43 +397,10 @@ public final class StompTestClient implements AutoCloseable {
     }
 
     private void parse(String raw) {
-      String text = raw.replaceFirst("^[\\r\\n]+", "");
-      int split = text.indexOf("\n\n");
-      String head = split < 0 ? text : text.substring(0, split);
-      String body = split < 0 ? "" : text.substring(split + 2);
-      String[] lines = head.split("\n");
-      var headers = new LinkedHashMap<String, String>();
-      for (int i = 1; i < lines.length; i++) {
-        int colon = lines[i].indexOf(':');
-        if (colon > 0) {
-          headers.putIfAbsent(
-              lines[i].substring(0, colon), unescape(lines[i].substring(colon + 1)));
-        }
-      }
       synchronized (frames) {
-        frames.add(new Frame(lines[0], headers, body));
+        frames.add(Frame.parse(raw));
         frames.notifyAll();
       }
-    }
-
-    private String unescape(String value) {
-      var out = new StringBuilder(value.length());
-      for (int i = 0; i < value.length(); i++) {
-        char c = value.charAt(i);
-        if (c == '\\' && i + 1 < value.length()) {
-          char escaped = value.charAt(++i);
-          out.append(
-              switch (escaped) {
-                case 'c' -> ':';
-                case 'n' -> '\n';
-                case 'r' -> '\r';
-                default -> escaped;
-              });
-        } else {
-          out.append(c);
-        }
-      }
-      return out.toString();
     }
   }
 }
