@@ -8,18 +8,13 @@
 # e.g. cpu.sh dugout-loadtest/target/dugout-loadtest.jar out rate200 --users 1000 --rooms 100 --rate 200 --duration 20s
 # One line per process in OUT_DIR/LABEL.cpu.txt and a summary line in OUT_DIR/runs.txt.
 set -euo pipefail
+# shellcheck source=cluster-dev.sh
+. "$(dirname "$0")/cluster-dev.sh"
 loadtest_jar=$1 out=$2 label=$3
 shift 3
 java=${JAVA:-java}
 mkdir -p "$out"
-cp=dugout-server/target/test-classes:dugout-server/target/classes:$(cat dugout-server/target/cluster-dev.classpath)
-"$java" -cp "$cp" io.dugout.ClusterDev --nodes=2 --port=18681 >"$out/$label.cluster.log" 2>&1 &
-dev=$!
-until grep -q "cluster up" "$out/$label.cluster.log"; do
-  kill -0 $dev 2>/dev/null || { echo "cluster-dev failed: $out/$label.cluster.log" >&2; exit 1; }
-  sleep 1
-done
-urls=http://localhost:18681,http://localhost:18682
+start_cluster_dev "$out/$label.cluster.log"
 
 # why: the ticks are read at the measured window's first and last progress lines, so setting up
 # 1000 users and connecting them is not charged to the sends
@@ -98,5 +93,4 @@ print('%s: %d sends in %.0f s (%.0f/s), lost %d, errors %d, echo p50 %.1f p99 %.
       % (label, sent, seconds, sent / seconds, c['lost'], c['errors'], e['p50Ms'], e['p99Ms'],
          total / sent * 1e6, total / seconds, g.get('cpuCores', float('nan'))))
 PY
-kill -TERM $dev  # why: a background job of a script ignores SIGINT
-wait $dev 2>/dev/null || true
+stop_cluster_dev

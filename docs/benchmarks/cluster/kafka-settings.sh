@@ -6,23 +6,16 @@
 # e.g. kafka-settings.sh dugout-loadtest.jar out linger0 '{"spring.kafka.producer.properties.linger.ms":0}'
 # The settings reach both nodes through SPRING_APPLICATION_JSON. One line per run in OUT_DIR/runs.txt.
 set -euo pipefail
+# shellcheck source=cluster-dev.sh
+. "$(dirname "$0")/cluster-dev.sh"
 loadtest_jar=$1 out=$2 label=$3 settings=$4
 shift 4
 java=${JAVA:-java}
 mkdir -p "$out"
-cp=dugout-server/target/test-classes:dugout-server/target/classes:$(cat dugout-server/target/cluster-dev.classpath)
-SPRING_APPLICATION_JSON=$settings "$java" -cp "$cp" io.dugout.ClusterDev --nodes=2 --port=18681 \
-  >"$out/$label.cluster.log" 2>&1 &
-dev=$!
-until grep -q "cluster up" "$out/$label.cluster.log"; do
-  kill -0 $dev 2>/dev/null || { echo "cluster-dev failed: $out/$label.cluster.log" >&2; exit 1; }
-  sleep 1
-done
-urls=http://localhost:18681,http://localhost:18682
+SPRING_APPLICATION_JSON=$settings start_cluster_dev "$out/$label.cluster.log"
 "$java" -jar "$loadtest_jar" chat --url "$urls" "$@" --out "$out/$label-warm" >/dev/null 2>&1 || true
 "$java" -jar "$loadtest_jar" chat --url "$urls" "$@" --out "$out/$label" >"$out/$label.txt" 2>&1 || true
-kill -TERM $dev  # why: a background job of a script ignores SIGINT
-wait $dev 2>/dev/null || true
+stop_cluster_dev
 python3 - "$out/$label/result.json" "$label" <<'PY' | tee -a "$out/runs.txt"
 import json, sys
 r = json.load(open(sys.argv[1])); c = r['counts']; e = r['latency']['echo']
