@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -37,7 +38,7 @@ final class RawStompSocket implements AutoCloseable {
 
   private RawStompSocket(int port) throws IOException {
     socket = new Socket("localhost", port);
-    in = new DataInputStream(socket.getInputStream());
+    in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
     out = socket.getOutputStream();
     handshake();
   }
