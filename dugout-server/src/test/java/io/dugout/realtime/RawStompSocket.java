@@ -33,7 +33,7 @@ final class RawStompSocket implements AutoCloseable {
   private final OutputStream out;
   private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
   private final List<StompTestClient.Frame> frames = new ArrayList<>();
-  private long bytesRead;
+  private long payloadBytesRead;
   private long lastReadNanos = System.nanoTime();
 
   private RawStompSocket(int port) throws IOException {
@@ -71,7 +71,7 @@ final class RawStompSocket implements AutoCloseable {
   int readToEnd(Duration timeout) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      Integer closed = readMessage(deadline);
+      Integer closed = readFrame(deadline);
       if (closed != null) {
         return closed;
       }
@@ -92,7 +92,7 @@ final class RawStompSocket implements AutoCloseable {
       throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (frames.stream().noneMatch(wanted)) {
-      Integer closed = readMessage(deadline);
+      Integer closed = readFrame(deadline);
       if (closed != null) {
         throw new AssertionError("closed with " + closed + " after " + frames);
       }
@@ -125,6 +125,9 @@ final class RawStompSocket implements AutoCloseable {
     byte[] payload = text.getBytes(StandardCharsets.UTF_8);
     var frame = new ByteArrayOutputStream();
     frame.write(0x81);
+    if (payload.length >= 1 << 16) {
+      throw new IllegalArgumentException("this client sends frames under 64 KiB only");
+    }
     if (payload.length < 126) {
       frame.write(0x80 | payload.length);
     } else {
@@ -146,7 +149,7 @@ final class RawStompSocket implements AutoCloseable {
    * Reads one WebSocket frame and parses the STOMP frames it completes; returns the close code when
    * the connection ended, null otherwise.
    */
-  private Integer readMessage(long deadline) throws IOException {
+  private Integer readFrame(long deadline) throws IOException {
     long left = (deadline - System.nanoTime()) / 1_000_000;
     if (left <= 0) {
       throw stillOpen();
@@ -163,7 +166,7 @@ final class RawStompSocket implements AutoCloseable {
       }
       byte[] payload = new byte[Math.toIntExact(length)];
       in.readFully(payload);
-      bytesRead += 2 + length;
+      payloadBytesRead += length;
       lastReadNanos = System.nanoTime();
       if (opcode == 0x8) {
         return payload.length >= 2 ? ((payload[0] & 0xff) << 8) | (payload[1] & 0xff) : 1005;
@@ -205,8 +208,8 @@ final class RawStompSocket implements AutoCloseable {
   private AssertionError stillOpen() {
     return new AssertionError(
         "connection still open: "
-            + bytesRead
-            + " bytes read, the last "
+            + payloadBytesRead
+            + " payload bytes read, the last "
             + (System.nanoTime() - lastReadNanos) / 1_000_000
             + " ms ago; the server's TCP connections:\n"
             + StompTestClient.connections(socket.getPort()));
