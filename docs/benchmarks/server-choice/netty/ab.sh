@@ -23,7 +23,8 @@ closed() { # label, the java to run the load tester with
   local label=$1 lt=$2 before after
   start_server "$jar" 18597 "$out/$label.server.log"
   "$lt" -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 20s \
-    --ramp-up 10s --url http://localhost:18597 --out "$out/$label-warm" >"$out/$label-warm.txt" 2>&1 || true
+    --ramp-up 10s --url http://localhost:18597 --out "$out/$label-warm" \
+    >"$out/$label-warm.txt" 2>&1 || true
   before=$(cpu)
   "$lt" -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 30s \
     --ramp-up 10s --warm-up 5s --url http://localhost:18597 --out "$out/$label" \
@@ -43,7 +44,8 @@ PY
 for round in $(seq 1 "$rounds"); do
   if [ "$what" = closed ]; then
     SERVER_OPTS="$base" closed "tomcat-$round" "$java"
-    SERVER_OPTS="$base -Ddugout.probe.netty-port=18600 ${NETTY_OPTS:-}" closed "netty-$round" "$wrapper"
+    SERVER_OPTS="$base -Ddugout.probe.netty-port=18600 ${NETTY_OPTS:-}" \
+      closed "netty-$round" "$wrapper"
   else
     SERVER_OPTS="$base" "$here/../../cost/cost.sh" "$jar" "$loadtest" "$out" "tomcat-$what-$round" \
       chat --users 1000 --rooms 100 --rate "$what" --duration 20s --ramp-up 10s

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One fresh server with -XX:+PrintCompilation, N `send` runs back to back; per run the compiler's
-# output, the classes loaded, the lines of the deoptimization log and each thread's CPU (../../../profile/threads.py). Usage:
-#   run.sh SERVER_JAR LOADTEST_JAR OUT_DIR [N]   (from the repository's root; JAVA as in
-#   ../../../fresh-server.sh). One summary per run in OUT_DIR/summary.txt.
+# output, the classes loaded, the lines of the deoptimization log and each thread's CPU
+# (../../../profile/threads.py). Usage:
+#   run.sh SERVER_JAR LOADTEST_JAR OUT_DIR [N]   (JAVA as in ../../../fresh-server.sh)
+# One summary per run in OUT_DIR/summary.txt.
 set -euo pipefail
 jar=$1 loadtest=$2 out=$3 n=${4:-6}
 here=$(dirname "$0")
@@ -11,7 +12,8 @@ threads="$here/../../../profile/threads.py"
 . "$here/../../../fresh-server.sh"
 mkdir -p "$out"
 server_jvm_options
-SERVER_OPTS="${server_opts[*]} -XX:+PrintCompilation -Xlog:class+load=info:file=$out/classload.log -Xlog:deoptimization=debug:file=$out/deopt.log" \
+logs="-Xlog:class+load=info:file=$out/classload.log -Xlog:deoptimization=debug:file=$out/deopt.log"
+SERVER_OPTS="${server_opts[*]} -XX:+PrintCompilation $logs" \
   start_server "$jar" 18597 "$out/server.log"
 for i in $(seq 1 "$n"); do
   python3 "$threads" "$server_pid" >"$out/run$i-before.tsv"
@@ -21,8 +23,9 @@ for i in $(seq 1 "$n"); do
   python3 "$threads" "$server_pid" >"$out/run$i-after.tsv"
   c1=$(wc -l <"$out/server.log") l1=$(wc -l <"$out/classload.log") d1=$(wc -l <"$out/deopt.log")
   {
-    echo "run $i: compile lines $((c1 - c0))" \
-      "not-entrant $(sed -n "$((c0 + 1)),${c1}p" "$out/server.log" | grep -c 'made not entrant' || true)" \
+    not_entrant=$(sed -n "$((c0 + 1)),${c1}p" "$out/server.log" |
+      grep -c 'made not entrant' || true)
+    echo "run $i: compile lines $((c1 - c0)) not-entrant $not_entrant" \
       "classes $((l1 - l0)) deopt-log $((d1 - d0))"
     python3 "$threads" --diff "$out/run$i-before.tsv" "$out/run$i-after.tsv" | sed -n 1,8p
   } | tee -a "$out/summary.txt"
