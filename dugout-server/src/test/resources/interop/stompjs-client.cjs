@@ -1,7 +1,8 @@
 // Drives Dugout with @stomp/stompjs, the STOMP client most browsers use.
 // Usage: node --experimental-websocket stompjs-client.cjs <stomp.umd.js> <port> <token> <roomId>
+//   [<WebSocket port>, the HTTP port when left out]
 // Prints one JSON line with what it saw; exits non-zero on any failure or after 20 s.
-const [stompPath, port, token, roomId] = process.argv.slice(2);
+const [stompPath, port, token, roomId, wsPort = port] = process.argv.slice(2);
 const { Client } = require(stompPath);
 const base = `http://localhost:${port}`;
 const topic = `/topic/rooms.${roomId}`;
@@ -12,7 +13,7 @@ setTimeout(() => { console.log(JSON.stringify({ ...result, error: 'timeout' }));
 function connect() {
   return new Promise((resolve, reject) => {
     const client = new Client({
-      brokerURL: `ws://localhost:${port}/ws`,
+      brokerURL: `ws://localhost:${wsPort}/ws`,
       connectHeaders: { Authorization: `Bearer ${token}` },
       reconnectDelay: 0,
       heartbeatIncoming: 10000,

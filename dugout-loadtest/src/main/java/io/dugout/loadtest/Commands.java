@@ -235,6 +235,13 @@ final class Commands {
     options.add(OptionSpec.value("io-threads", "N", "0", "STOMP I/O threads (0 = one per core)"));
     options.add(
         OptionSpec.value(
+            "ws-port",
+            "PORT",
+            "0",
+            "connect STOMP WebSockets to this port of each node, e.g. the Netty listener's"
+                + " (0 = the node's own port)"));
+    options.add(
+        OptionSpec.value(
             "scrape",
             "URL",
             "",

@@ -26,6 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 class ScenariosAgainstRealServerTests {
 
   private static DugoutServerProcess server;
+  private static int nettyPort;
 
   @TempDir static Path temp;
 
@@ -33,11 +34,14 @@ class ScenariosAgainstRealServerTests {
   static void startServer() throws Exception {
     // why: closed loop measures capacity; the per-user send limit (50/s by default) is tested on
     // its own below
+    nettyPort = DugoutServerProcess.freePort();
     server =
         DugoutServerProcess.start(
             Files.createDirectories(temp.resolve("data")),
             "--dugout.realtime.messages-per-second=100000",
-            "--dugout.realtime.message-burst=100000");
+            "--dugout.realtime.message-burst=100000",
+            "--dugout.realtime.netty.enabled=true",
+            "--dugout.realtime.netty.port=" + nettyPort);
   }
 
   @AfterAll
@@ -115,6 +119,26 @@ class ScenariosAgainstRealServerTests {
     assertThat(run.count("sent")).isPositive();
     assertThat(run.count("lost")).isZero();
     assertThat(run.result.path("options").path("url").asText()).contains(byAddress);
+  }
+
+  @Test
+  void chatOverTheNettyListenerDeliversEverythingAndWsPortIsWhereSessionsConnect()
+      throws Exception {
+    Run run =
+        run(
+            "chat --ws-port %d --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s"
+                .formatted(nettyPort));
+    run.assertSucceeded();
+    assertThat(run.count("sent")).isPositive();
+    assertThat(run.count("lost")).isZero();
+
+    // why: a port nobody listens on fails the run, so the option is what the sessions used
+    int closed = DugoutServerProcess.freePort();
+    Run nowhere =
+        run(
+            "chat --ws-port %d --users 2 --rooms 1 --rate 5 --duration 1s --ramp-up 0s"
+                .formatted(closed));
+    assertThat(nowhere.exit()).isNotZero();
   }
 
   @Test

@@ -263,7 +263,12 @@ final class ClientSession {
 
   private void scheduleWrite() {
     if (writing.compareAndSet(false, true)) {
-      writers.execute(this::drain);
+      if (socket instanceof NettyConnection) {
+        // why: its writes never block, so the thread that queued the frame hands it over itself
+        drain();
+      } else {
+        writers.execute(this::drain);
+      }
     }
   }
 
@@ -272,20 +277,28 @@ final class ClientSession {
       while (true) {
         var batch = new StringBuilder(256);
         Outgoing next;
+        int frames = 0;
+        long bytes = 0;
         int messages = 0;
         long oldestStored = 0;
         while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
           next.appendTo(batch);
-          queuedFrames.decrementAndGet();
-          queuedBytes.addAndGet(-next.bytes());
+          frames++;
+          bytes += next.bytes();
           if (next instanceof Outgoing.Shared shared) {
             messages++;
             oldestStored = oldestStored == 0 ? shared.parts().storedAtNanos() : oldestStored;
           }
         }
         if (batch.isEmpty() || closed.get()) {
+          taken(frames, bytes);
           break;
         }
+        if (socket instanceof NettyConnection netty) {
+          handOver(netty, batch, frames, bytes, messages, oldestStored);
+          continue;
+        }
+        taken(frames, bytes);
         writeStartedNanos = System.nanoTime();
         write(batch);
         writeStartedNanos = 0;
@@ -310,6 +323,33 @@ final class ClientSession {
     if (waiter != null) {
       LockSupport.unpark(waiter);
     }
+  }
+
+  private void taken(int frames, long bytes) {
+    queuedFrames.addAndGet(-frames);
+    queuedBytes.addAndGet(-bytes);
+  }
+
+  /**
+   * Hands a batch to Netty, which writes it later on the connection's event loop: its frames stay
+   * counted against the budget until they are in the socket, so the bytes Netty holds for a client
+   * that does not read are what overflows its budget.
+   */
+  private void handOver(
+      NettyConnection netty,
+      StringBuilder batch,
+      int frames,
+      long bytes,
+      int messages,
+      long oldestStored) {
+    netty.write(
+        batch,
+        () -> {
+          taken(frames, bytes);
+          limits.deliveries().written(messages, oldestStored);
+          lastSentAt = System.currentTimeMillis();
+          wakeFlushWaiter();
+        });
   }
 
   /**

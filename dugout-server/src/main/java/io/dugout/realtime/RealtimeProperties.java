@@ -28,6 +28,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     call each (WebSocket frames are written from their own buffers, not through it). 1 KiB cut a
  *     history page of 11 KB into a dozen writes and cost a fifth of the page's rate; 4 KiB costs an
  *     idle connection 3 KB more than 1 KiB would.
+ * @param netty a second WebSocket listener on Netty, beside {@code /ws} on the HTTP port
  */
 @ConfigurationProperties("dugout.realtime")
 public record RealtimeProperties(
@@ -41,8 +42,8 @@ public record RealtimeProperties(
     @DefaultValue("1s") Duration typingInterval,
     @DefaultValue("30s") Duration membershipCheckInterval,
     @DefaultValue(RealtimeProperties.CONNECTION_BUFFER_BYTES) int connectionBufferBytes,
-    @DefaultValue(RealtimeProperties.CONNECTION_WRITE_BUFFER_BYTES)
-        int connectionWriteBufferBytes) {
+    @DefaultValue(RealtimeProperties.CONNECTION_WRITE_BUFFER_BYTES) int connectionWriteBufferBytes,
+    @DefaultValue Netty netty) {
 
   /** The default of {@code dugout.realtime.connection-buffer-bytes}. */
   static final String CONNECTION_BUFFER_BYTES = "1024";
@@ -69,6 +70,36 @@ public record RealtimeProperties(
               + MIN_CONNECTION_BUFFER_BYTES
               + ", was "
               + bytes);
+    }
+  }
+
+  /**
+   * The Netty WebSocket listener ({@code dugout.realtime.netty.*}): the same STOMP endpoint at
+   * {@code /ws} on a port of its own, served by event loops instead of Tomcat's connector (ADR 11).
+   *
+   * @param enabled whether it listens
+   * @param port its port (0: any free one, published as {@code local.dugout.realtime.netty.port})
+   * @param threads its event loops (0: one per available processor)
+   */
+  public record Netty(
+      @DefaultValue("false") boolean enabled,
+      @DefaultValue("8081") int port,
+      @DefaultValue("0") int threads) {
+
+    public Netty {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException(
+            "dugout.realtime.netty.port must be 0-65535, was " + port);
+      }
+      if (threads < 0) {
+        throw new IllegalArgumentException(
+            "dugout.realtime.netty.threads must be 0 or more, was " + threads);
+      }
+    }
+
+    /** The event loops to run: {@code threads}, or one per available processor. */
+    int eventLoops() {
+      return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     }
   }
 }

@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -144,6 +145,16 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     subscriptions.closed(session);
     if (session.caller() != null && subscriptions.ofUser(session.caller().userId()).isEmpty()) {
       rateLimiter.forget(session.caller().userId());
+    }
+  }
+
+  /**
+   * The connection has held bytes its client did not take for {@code limit}: a write that blocked
+   * that long on Tomcat, so the client is closed as a slow consumer.
+   */
+  void stalled(WebSocketSession socket, Duration limit) {
+    if (socket.getAttributes().get(SESSION) instanceof ClientSession session) {
+      session.closeSlow("took no bytes for " + limit.toMillis() + " ms");
     }
   }
 

@@ -3,6 +3,7 @@ package io.dugout.api;
 import io.dugout.DugoutApplication;
 import io.dugout.TempDirs;
 import io.dugout.TestStore;
+import io.dugout.TestTransport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,11 @@ public abstract class ApiTest {
   protected Path dataDir;
 
   @LocalServerPort protected int port;
+
+  /** The Netty listener's port when this run tests that transport ({@link TestTransport}). */
+  @Value("${local.dugout.realtime.netty.port:0}")
+  private int nettyPort;
+
   protected DugoutClient client;
 
   @DynamicPropertySource
@@ -36,6 +42,12 @@ public abstract class ApiTest {
     Path dir = TempDirs.deletedAtExit("dugout-api-");
     registry.add("dugout.data-dir", dir::toString);
     TestStore.configure(registry);
+    TestTransport.configure(registry);
+  }
+
+  /** The port STOMP clients connect to: Tomcat's {@code /ws}, or the Netty listener's. */
+  protected int wsPort() {
+    return nettyPort > 0 ? nettyPort : port;
   }
 
   @BeforeEach

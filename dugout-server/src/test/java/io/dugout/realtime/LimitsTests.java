@@ -3,7 +3,6 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -30,7 +29,7 @@ class LimitsTests extends RealtimeTestBase {
     bob.subscribeAndWait("b", "/topic/rooms." + room);
     // why: a plain socket that nobody reads is a hung device as the kernel sees it; a client
     // library paused by flow control has buffers and threads of its own in between
-    try (var slow = RawStompSocket.connect(port, token("slow"))) {
+    try (var slow = RawStompSocket.connect(wsPort(), token("slow"))) {
       slow.subscribeAndWait("s", "/topic/rooms." + room);
       ClientSession slowSession = subscriptions.ofUser("slow").iterator().next();
 
@@ -68,26 +67,6 @@ class LimitsTests extends RealtimeTestBase {
     }
   }
 
-  /** Posts messages {@code first} to {@code first + count - 1} to the room from four threads. */
-  private void postRound(String token, String room, int first, int count, String content)
-      throws InterruptedException {
-    var posters = new ArrayList<Thread>();
-    for (int t = 0; t < 4; t++) {
-      int lane = t;
-      posters.add(
-          Thread.ofVirtual()
-              .start(
-                  () -> {
-                    for (int i = first + lane; i < first + count; i += 4) {
-                      post(token, "/api/v1/rooms/" + room + "/messages", text("m" + i, content));
-                    }
-                  }));
-    }
-    for (Thread poster : posters) {
-      poster.join();
-    }
-  }
-
   @Test
   void answersSendsOverTheRateLimitOnTheErrorQueueAndKeepsTheConnection() throws Exception {
     String room = groupOf("alice");
@@ -120,7 +99,7 @@ class LimitsTests extends RealtimeTestBase {
 
   @Test
   void dropsAClientThatStopsSendingHeartBeats() {
-    var silent = StompTestClient.connect(port, token("alice"), "1000,0");
+    var silent = StompTestClient.connect(wsPort(), token("alice"), "1000,0");
     try {
       long start = System.currentTimeMillis();
       assertThat(silent.awaitClose()).isEqualTo(4000);
@@ -132,7 +111,7 @@ class LimitsTests extends RealtimeTestBase {
 
   @Test
   void keepsAClientThatSendsHeartBeatsAndSendsItHeartBeats() throws Exception {
-    var lively = StompTestClient.connect(port, token("alice"), "1000,1000");
+    var lively = StompTestClient.connect(wsPort(), token("alice"), "1000,1000");
     try {
       for (int i = 0; i < 10; i++) {
         Thread.sleep(400);

@@ -19,13 +19,13 @@ abstract class RealtimeTestBase extends ApiTest {
   }
 
   StompTestClient connect(String userId) {
-    var stomp = StompTestClient.connect(port, token(userId));
+    var stomp = StompTestClient.connect(wsPort(), token(userId));
     clients.add(stomp);
     return stomp;
   }
 
   StompTestClient open() {
-    return adopt(StompTestClient.open(port));
+    return adopt(StompTestClient.open(wsPort()));
   }
 
   /** Closes this client after the test, like those made here. */
@@ -60,6 +60,26 @@ abstract class RealtimeTestBase extends ApiTest {
       throw new AssertionError(response.toString());
     }
     return response.body().isEmpty() ? null : response.json();
+  }
+
+  /** Posts messages {@code first} to {@code first + count - 1} to the room from four threads. */
+  void postRound(String token, String room, int first, int count, String content)
+      throws InterruptedException {
+    var posters = new ArrayList<Thread>();
+    for (int t = 0; t < 4; t++) {
+      int lane = t;
+      posters.add(
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    for (int i = first + lane; i < first + count; i += 4) {
+                      post(token, "/api/v1/rooms/" + room + "/messages", text("m" + i, content));
+                    }
+                  }));
+    }
+    for (Thread poster : posters) {
+      poster.join();
+    }
   }
 
   static JsonNode json(StompTestClient.Frame frame) {

@@ -40,7 +40,8 @@ class StompJsInteropTests extends RealtimeTestBase {
                 stomp.toString(),
                 String.valueOf(port),
                 token("alice"),
-                room)
+                room,
+                String.valueOf(wsPort()))
             .redirectErrorStream(true)
             .start();
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();

@@ -128,7 +128,7 @@ class TokenLifetimeTests extends RealtimeTestBase {
   }
 
   private StompTestClient connectWith(String token) {
-    var stomp = StompTestClient.connect(port, token);
+    var stomp = StompTestClient.connect(wsPort(), token);
     adopt(stomp);
     return stomp;
   }

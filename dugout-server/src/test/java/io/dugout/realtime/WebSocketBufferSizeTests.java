@@ -103,6 +103,7 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
         Duration.ofSeconds(1),
         Duration.ofSeconds(30),
         connectionBuffer,
-        connectionWriteBuffer);
+        connectionWriteBuffer,
+        new RealtimeProperties.Netty(false, 8081, 0));
   }
 }

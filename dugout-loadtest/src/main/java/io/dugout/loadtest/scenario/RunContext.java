@@ -153,7 +153,9 @@ public final class RunContext implements AutoCloseable {
     if (stomp == null) {
       stomp =
           new StompClient(
-              nodes.stream().map(RunContext::webSocketOf).toList(), ioThreads(), timeout());
+              nodes.stream().map(node -> webSocketOf(node, options.integer("ws-port"))).toList(),
+              ioThreads(),
+              timeout());
     }
     return stomp;
   }
@@ -163,13 +165,15 @@ public final class RunContext implements AutoCloseable {
     return peer != null ? peer : stomp();
   }
 
-  static URI webSocketOf(URI base) {
+  /** The STOMP endpoint of a node: {@code /ws} at its own port, or at {@code wsPort} when set. */
+  static URI webSocketOf(URI base, int wsPort) {
+    int port = wsPort > 0 ? wsPort : base.getPort() > 0 ? base.getPort() : 80;
     return URI.create(
         ("https".equals(base.getScheme()) ? "wss" : "ws")
             + "://"
             + base.getHost()
             + ":"
-            + (base.getPort() > 0 ? base.getPort() : 80)
+            + port
             + "/ws");
   }
 

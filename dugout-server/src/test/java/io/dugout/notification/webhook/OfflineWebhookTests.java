@@ -154,7 +154,7 @@ class OfflineWebhookTests extends ApiTest {
   void postsNothingForAUserWithAnOpenSession() {
     String frank = user("frank");
     String grace = user("grace");
-    try (var online = StompTestClient.connect(port, client.token(frank))) {
+    try (var online = StompTestClient.connect(wsPort(), client.token(frank))) {
       send(List.of(frank));
       send(List.of(grace));
 
