@@ -9,7 +9,8 @@
 #   docs/benchmarks/centrifugo/run.sh CENTRIFUGO_BIN SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS
 # SCENARIOS (default "warm closed open2k open5k"; also "open10k", and "fanout": one room of 1000
 # subscribers, 5 senders at 100 sends/s in all) picks runs by label. One line per run is appended
-# to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh.
+# to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in ../fresh-server.sh; LOADTEST_OPTS adds options to
+# every run (e.g. "--ws-port 18600" with the Netty listener on in SERVER_OPTS).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=servers.sh
@@ -38,7 +39,7 @@ for round in $(seq 1 "$rounds"); do
     "$java" -jar "$loadtest_jar" $args --ramp-up 10s \
       --warm-up "${WARM_UP:-5s}" \
       --url "http://localhost:$port" --hmac-secret "$secret" \
-      --centrifugo ws://localhost:8000/connection/websocket --out "$out/$run" \
+      --centrifugo ws://localhost:8000/connection/websocket --out "$out/$run" ${LOADTEST_OPTS:-} \
       >"$out/$run.txt" 2>&1 || true
     python3 - "$out/$run/result.json" "$run" <<'PY' | tee -a "$out/runs.txt"
 import json, sys

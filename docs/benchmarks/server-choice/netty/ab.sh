@@ -31,15 +31,8 @@ closed() { # label, the java to run the load tester with
     >"$out/$label.txt" 2>&1 || true
   after=$(cpu)
   stop_server
-  python3 - "$out/$label/result.json" "$label" "$before" "$after" "$(getconf CLK_TCK)" <<'PY' |
-import json, sys
-r = json.load(open(sys.argv[1])); c = r['counts']; e = r['latency']['echo']
-print('%s sends/s %.0f echo p50 %.1f p99 %.1f lost %d errors %d server cpu %.1f s generator %.2f'
-      % (sys.argv[2], c['sent'] / r['measuredSeconds'], e['p50Ms'], e['p99Ms'], c.get('lost', 0),
-         c.get('errors', 0), (float(sys.argv[4]) - float(sys.argv[3])) / float(sys.argv[5]),
-         r['generator']['cpuCores']))
-PY
-    tee -a "$out/runs.txt"
+  python3 "$here/closed-line.py" "$out/$label/result.json" "$label" "$before" "$after" \
+    "$(getconf CLK_TCK)" | tee -a "$out/runs.txt"
 }
 for round in $(seq 1 "$rounds"); do
   if [ "$what" = closed ]; then

@@ -33,20 +33,8 @@ class LimitsTests extends RealtimeTestBase {
       slow.subscribeAndWait("s", "/topic/rooms." + room);
       ClientSession slowSession = subscriptions.ofUser("slow").iterator().next();
 
-      // why: how much a client that reads nothing absorbs before the server's queue fills is the
-      // kernel's socket buffers' business (autotuned, several megabytes on loopback), so send
-      // until the server gives up on it rather than a fixed count a roomier host may swallow whole
       long slowBefore = metrics.slowConsumers().get();
-      String content = "x".repeat(4000);
-      String alice = token("alice");
-      int total = 0;
-      while (slowSession.closedWith() == null) {
-        assertThat(total)
-            .as("messages sent without the slow client being closed")
-            .isLessThan(12_000);
-        postRound(alice, room, total, 200, content);
-        total += 200;
-      }
+      int total = postUntilClosed(slowSession, token("alice"), room, 12_000);
       assertThat(slowSession.closedWith()).isEqualTo(ClientSession.SLOW);
       assertThat(metrics.slowConsumers().get()).isEqualTo(slowBefore + 1);
 

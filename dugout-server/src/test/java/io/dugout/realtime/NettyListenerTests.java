@@ -72,17 +72,7 @@ class NettyListenerTests extends RealtimeTestBase {
       stuck.subscribeAndWait("s", "/topic/rooms." + room);
       ClientSession session = subscriptions.ofUser("stuck").iterator().next();
       long slowBefore = metrics.slowConsumers().get();
-      String content = "x".repeat(4000);
-      String alice = token("alice");
-      int total = 0;
-      // why: the kernel's socket buffers take megabytes first (autotuned on loopback)
-      while (session.closedWith() == null) {
-        assertThat(total)
-            .as("messages sent without the stuck client being closed")
-            .isLessThan(20_000);
-        postRound(alice, room, total, 200, content);
-        total += 200;
-      }
+      int total = postUntilClosed(session, token("alice"), room, 20_000);
       assertThat(session.closedWith()).isEqualTo(ClientSession.SLOW);
       assertThat(metrics.slowConsumers().get()).isEqualTo(slowBefore + 1);
       assertThat(RoomTopicTests.seqs(bob, total))

@@ -1,5 +1,7 @@
 package io.dugout.realtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.dugout.api.ApiTest;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,8 +64,27 @@ abstract class RealtimeTestBase extends ApiTest {
     return response.body().isEmpty() ? null : response.json();
   }
 
+  /**
+   * Posts messages of 4,000 bytes to the room as {@code sender}, 200 at a time, until the server
+   * has closed {@code session}, failing past {@code limit}; returns how many it posted. How much a
+   * client that reads nothing absorbs before the server gives up on it is the kernel's socket
+   * buffers' business (autotuned, several megabytes on loopback), so this sends until then rather
+   * than a fixed count a roomier host may swallow whole.
+   */
+  int postUntilClosed(ClientSession session, String sender, String room, int limit)
+      throws InterruptedException {
+    String content = "x".repeat(4000);
+    int total = 0;
+    while (session.closedWith() == null) {
+      assertThat(total).as("messages sent without the client being closed").isLessThan(limit);
+      postRound(sender, room, total, 200, content);
+      total += 200;
+    }
+    return total;
+  }
+
   /** Posts messages {@code first} to {@code first + count - 1} to the room from four threads. */
-  void postRound(String token, String room, int first, int count, String content)
+  private void postRound(String token, String room, int first, int count, String content)
       throws InterruptedException {
     var posters = new ArrayList<Thread>();
     for (int t = 0; t < 4; t++) {
