@@ -18,7 +18,8 @@ start_pair() {
 }
 
 stop_pair() {
-  kill "$centrifugo_pid"
+  # why: a Centrifugo that died on its own must not leave the Dugout server running
+  kill "$centrifugo_pid" 2>/dev/null || true
   wait "$centrifugo_pid" || true
   stop_server
 }
