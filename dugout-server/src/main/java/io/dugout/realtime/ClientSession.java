@@ -31,6 +31,11 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * inbound thread, after the writer finished: Tomcat reads no further frame of the connection
  * meanwhile, so the client's own close frame cannot overtake ours (Tomcat would then drop the
  * connection without sending ours: the client sees the stream end without a close frame).
+ *
+ * <p>On the Netty listener ({@link NettyConnection}) writes never block, so the thread that queues
+ * a frame into an idle session drains the queue itself and hands each batch to the connection's
+ * event loop; a batch counts against the budget until Netty has written it. Its inbound thread is
+ * the connection's {@link SerialRunner}, which reads no further frame meanwhile either.
  */
 final class ClientSession {
 
