@@ -15,15 +15,14 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
 
 /**
  * One client connection: who it is, its subscriptions, and its bounded outbound queue.
  *
  * <p>Anyone may {@link #send} from any thread without blocking; one writer at a time drains the
- * queue to the socket, packing several frames into one WebSocket message when they queue up. When
+ * queue to the socket, packing several frames into one WebSocket message when they queue up. How a
+ * batch is written, and until when it counts against the budget, is its {@link BatchWriter}'s. When
  * the queue passes its frame or byte budget the client is too slow and is disconnected: its backlog
  * never grows without bound and never delays anyone else.
  *
@@ -34,16 +33,18 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  *
  * <p>On the Netty listener ({@link NettyConnection}) writes never block, so the thread that queues
  * a frame into an idle session drains the queue itself and hands each batch to the connection's
- * event loop; a batch counts against the budget until Netty has written it. Its inbound thread is
- * the connection's {@link SerialRunner}, which reads no further frame meanwhile either.
+ * event loop. Its inbound thread is the connection's {@link SerialRunner}, which reads no further
+ * frame meanwhile either.
  */
 final class ClientSession {
 
   private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
   static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer");
   private static final int MAX_BATCH_CHARS = 64 * 1024;
+  private static final Runnable NOTHING = () -> {};
 
   private final WebSocketSession socket;
+  private final BatchWriter writer;
   private final Executor writers;
   private final Limits limits;
   private final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
@@ -65,6 +66,7 @@ final class ClientSession {
 
   ClientSession(WebSocketSession socket, Executor writers, Limits limits) {
     this.socket = socket;
+    this.writer = BatchWriter.of(socket);
     this.writers = writers;
     this.limits = limits;
   }
@@ -268,11 +270,10 @@ final class ClientSession {
 
   private void scheduleWrite() {
     if (writing.compareAndSet(false, true)) {
-      if (socket instanceof NettyConnection) {
-        // why: its writes never block, so the thread that queued the frame hands it over itself
-        drain();
-      } else {
+      if (writer.blocks()) {
         writers.execute(this::drain);
+      } else {
+        drain();
       }
     }
   }
@@ -299,16 +300,7 @@ final class ClientSession {
           taken(frames, bytes);
           break;
         }
-        if (socket instanceof NettyConnection netty) {
-          handOver(netty, batch, frames, bytes, messages, oldestStored);
-          continue;
-        }
-        taken(frames, bytes);
-        writeStartedNanos = System.nanoTime();
-        write(batch);
-        writeStartedNanos = 0;
-        limits.deliveries().written(messages, oldestStored);
-        lastSentAt = System.currentTimeMillis();
+        write(batch, frames, bytes, messages, oldestStored);
       }
     } catch (IOException | RuntimeException e) {
       log.debug("Writing to {} failed: {}", id(), e.toString());
@@ -336,42 +328,31 @@ final class ClientSession {
   }
 
   /**
-   * Hands a batch to Netty, which writes it later on the connection's event loop: its frames stay
-   * counted against the budget until they are in the socket, so the bytes Netty holds for a client
-   * that does not read are what overflows its budget.
+   * Writes one batch of {@code frames}. A blocking write frees their budget before it starts and is
+   * timed against the send time limit; a non-blocking one keeps them counted until written.
    */
-  private void handOver(
-      NettyConnection netty,
-      StringBuilder batch,
-      int frames,
-      long bytes,
-      int messages,
-      long oldestStored) {
-    netty.write(
+  private void write(StringBuilder batch, int frames, long bytes, int messages, long oldestStored)
+      throws IOException {
+    if (writer.blocks()) {
+      taken(frames, bytes);
+      writeStartedNanos = System.nanoTime();
+      writer.write(batch, NOTHING);
+      writeStartedNanos = 0;
+      written(messages, oldestStored);
+      return;
+    }
+    writer.write(
         batch,
         () -> {
           taken(frames, bytes);
-          limits.deliveries().written(messages, oldestStored);
-          lastSentAt = System.currentTimeMillis();
+          written(messages, oldestStored);
           wakeFlushWaiter();
         });
   }
 
-  /**
-   * Writes one text message. Through the container's writer the characters go from an array, which
-   * Tomcat encodes to UTF-8 several times faster than a {@code String} it must walk char by char (a
-   * fifth of all server CPU at 100k deliveries/s).
-   */
-  private void write(StringBuilder batch) throws IOException {
-    if (socket instanceof StandardWebSocketSession standard) {
-      char[] chars = new char[batch.length()];
-      batch.getChars(0, chars.length, chars, 0);
-      try (var writer = standard.getNativeSession().getBasicRemote().getSendWriter()) {
-        writer.write(chars);
-      }
-    } else {
-      socket.sendMessage(new TextMessage(batch));
-    }
+  private void written(int messages, long oldestStored) {
+    limits.deliveries().written(messages, oldestStored);
+    lastSentAt = System.currentTimeMillis();
   }
 
   /** The budgets of one session's outbound queue, and where overflows and writes are counted. */

@@ -29,17 +29,14 @@ import org.springframework.web.socket.WebSocketSession;
  * A WebSocket connection of the Netty listener, seen as Spring's {@link WebSocketSession} so the
  * STOMP code serves it unchanged.
  *
- * <p>Writes never block. Each one is handed to the channel's event loop as a task, so writes keep
- * the order they were made in whichever thread makes them (a write made directly on the loop would
- * overtake tasks other threads queued before it). {@link ClientSession} counts a frame against its
- * client's budget until its {@code written} callback runs, so the bytes Netty still holds for a
- * client that does not read count as queued: a slow client is closed by the same budget on both
- * transports.
+ * <p>It is its session's non-blocking {@link BatchWriter}. Each write is handed to the channel's
+ * event loop as a task, so writes keep the order they were made in whichever thread makes them (a
+ * write made directly on the loop would overtake tasks other threads queued before it).
  *
  * <p>A close queues the close frame behind what was written before it; the connection closes when
  * the client's close frame answers it, or after the grace period when none comes.
  */
-final class NettyConnection implements WebSocketSession {
+final class NettyConnection implements WebSocketSession, BatchWriter {
 
   private final Channel channel;
   private final String id;
@@ -68,11 +65,21 @@ final class NettyConnection implements WebSocketSession {
     this.closeGrace = closeGrace;
   }
 
+  @Override
+  public boolean blocks() {
+    return false;
+  }
+
   /**
-   * Queues {@code text} as one text frame; {@code written} runs on the event loop once the frame is
-   * in the socket, or has failed (the connection then closes and reports it).
+   * Queues {@code batch} as one text frame; {@code written} runs on the event loop once the frame
+   * is in the socket, or has failed (the connection then closes and reports it).
    */
-  void write(CharSequence text, Runnable written) {
+  @Override
+  public void write(StringBuilder batch, Runnable written) {
+    writeText(batch, written);
+  }
+
+  private void writeText(CharSequence text, Runnable written) {
     ByteBuf bytes = ByteBufUtil.writeUtf8(channel.alloc(), text);
     var frame = new TextWebSocketFrame(bytes);
     try {
@@ -91,7 +98,7 @@ final class NettyConnection implements WebSocketSession {
     if (!(message instanceof TextMessage text)) {
       throw new IllegalArgumentException("only text frames are sent: " + message);
     }
-    write(text.getPayload(), () -> {});
+    writeText(text.getPayload(), () -> {});
   }
 
   @Override

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -104,6 +107,33 @@ class OutboundBudgetTests {
     assertThat(slowConsumers.get()).isEqualTo(1);
   }
 
+  @Test
+  void countsABatchUntilANonBlockingWriterHasWrittenIt() {
+    var slowConsumers = new AtomicLong();
+    var writerTasks = new AtomicInteger();
+    var writer = new HeldWriter();
+    var limits = new ClientSession.Limits(3, 100_000, slowConsumers, Duration.ofSeconds(1));
+    var session = new ClientSession(writer.socket(), task -> writerTasks.incrementAndGet(), limits);
+
+    assertThat(session.send(new Outgoing.Text("one"))).isTrue();
+    // why: a non-blocking write is handed over by the sending thread, not a writer thread
+    assertThat(writerTasks.get()).isZero();
+    assertThat(writer.batches).containsExactly("one");
+    assertThat(session.queuedFrames()).isEqualTo(1);
+    writer.finish(0);
+    assertThat(session.queuedFrames()).isZero();
+
+    for (String frame : List.of("two", "three", "four")) {
+      assertThat(session.send(new Outgoing.Text(frame))).isTrue();
+    }
+    assertThat(writer.batches).containsExactly("one", "two", "three", "four");
+    assertThat(session.queuedFrames()).isEqualTo(3);
+    // why: three batches the writer still holds fill the budget of three frames
+    assertThat(session.send(new Outgoing.Text("five"))).isFalse();
+    assertThat(session.closedWith()).isEqualTo(ClientSession.SLOW);
+    assertThat(slowConsumers.get()).isEqualTo(1);
+  }
+
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
@@ -158,6 +188,37 @@ class OutboundBudgetTests {
         case "isOpen" -> closedWith == null;
         default -> throw new UnsupportedOperationException(method);
       };
+    }
+  }
+
+  /**
+   * A connection with a non-blocking writer that holds every batch until the test finishes it, as
+   * Netty holds what a client does not read.
+   */
+  private static final class HeldWriter {
+    final List<String> batches = new ArrayList<>();
+    private final List<Runnable> written = new ArrayList<>();
+
+    void finish(int batch) {
+      written.get(batch).run();
+    }
+
+    WebSocketSession socket() {
+      return (WebSocketSession)
+          Proxy.newProxyInstance(
+              OutboundBudgetTests.class.getClassLoader(),
+              new Class<?>[] {WebSocketSession.class, BatchWriter.class},
+              (self, method, args) ->
+                  switch (method.getName()) {
+                    case "blocks" -> false;
+                    case "write" -> {
+                      batches.add(args[0].toString());
+                      written.add((Runnable) args[1]);
+                      yield null;
+                    }
+                    case "getId" -> "held";
+                    default -> null;
+                  });
     }
   }
 
