@@ -1,6 +1,9 @@
 package io.dugout.realtime;
 
 import io.dugout.system.LeanDoors;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -41,6 +44,10 @@ import org.springframework.stereotype.Component;
  * of its loop leave in one system call ({@link FlushConsolidationHandler}), which is where the
  * listener's gain over Tomcat comes from (ADR 11).
  *
+ * <p>It keeps at most {@code dugout.realtime.netty.max-connections} connections open ({@link
+ * ConnectionCap}); the open ones are the gauge {@code dugout.realtime.netty.connections}, the
+ * refused ones the counter {@code dugout.realtime.netty.refused}.
+ *
  * <p>It starts before {@link SessionKeeper} and stops after it, so its sessions are told why they
  * end at shutdown. The port it bound is published as {@code local.dugout.realtime.netty.port}.
  */
@@ -59,6 +66,7 @@ class NettyListener implements SmartLifecycle {
   private final LeanDoors.Route handshakes;
   private final ConfigurableEnvironment environment;
   private final AtomicLong connections = new AtomicLong();
+  private final ConnectionCap cap;
   private EventLoopGroup loops;
   private Channel listening;
 
@@ -66,11 +74,19 @@ class NettyListener implements SmartLifecycle {
       StompEndpoint endpoint,
       RealtimeProperties properties,
       LeanDoors doors,
-      ConfigurableEnvironment environment) {
+      ConfigurableEnvironment environment,
+      MeterRegistry registry) {
     this.endpoint = endpoint;
     this.properties = properties;
     this.handshakes = doors.route("GET", HandshakeDoor.PATH);
     this.environment = environment;
+    this.cap = new ConnectionCap(properties.netty().maxConnections());
+    Gauge.builder("dugout.realtime.netty.connections", cap, ConnectionCap::open)
+        .description("connections open on the Netty listener")
+        .register(registry);
+    FunctionCounter.builder("dugout.realtime.netty.refused", cap, ConnectionCap::refused)
+        .description("connections the Netty listener refused at its max-connections")
+        .register(registry);
   }
 
   @Override
@@ -122,6 +138,11 @@ class NettyListener implements SmartLifecycle {
     return new ChannelInitializer<>() {
       @Override
       protected void initChannel(SocketChannel channel) {
+        if (!cap.admit(channel)) {
+          log.debug("Refusing {}: {} connections open", channel.remoteAddress(), cap.open());
+          channel.close();
+          return;
+        }
         channel
             .pipeline()
             .addLast(

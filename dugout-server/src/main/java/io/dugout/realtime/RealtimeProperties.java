@@ -83,11 +83,14 @@ public record RealtimeProperties(
    *     only move bytes; frames are handled on virtual threads, whose carriers take one processor
    *     each, so more loops only make threads contend for the cores (on 2 cores, two loops carried
    *     fewer sends, with a longer tail, than one)
+   * @param maxConnections the connections it keeps open at once, as Tomcat's {@code
+   *     server.tomcat.max-connections} for its port; one more is closed as soon as it is accepted
    */
   public record Netty(
       @DefaultValue("false") boolean enabled,
       @DefaultValue("8081") int port,
-      @DefaultValue("0") int threads) {
+      @DefaultValue("0") int threads,
+      @DefaultValue("50000") int maxConnections) {
 
     public Netty {
       if (port < 0 || port > 65_535) {
@@ -97,6 +100,10 @@ public record RealtimeProperties(
       if (threads < 0) {
         throw new IllegalArgumentException(
             "dugout.realtime.netty.threads must be 0 or more, was " + threads);
+      }
+      if (maxConnections < 1) {
+        throw new IllegalArgumentException(
+            "dugout.realtime.netty.max-connections must be at least 1, was " + maxConnections);
       }
     }
 

@@ -104,6 +104,6 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
         Duration.ofSeconds(30),
         connectionBuffer,
         connectionWriteBuffer,
-        new RealtimeProperties.Netty(false, 8081, 0));
+        new RealtimeProperties.Netty(false, 8081, 0, 50_000));
   }
 }
