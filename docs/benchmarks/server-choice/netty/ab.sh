@@ -18,27 +18,13 @@ wrapper="$out/java-ws-18600"
 mkdir -p "$out"
 printf '#!/bin/sh\nexec %s -Dprobe.ws-port=18600 "$@"\n' "$(command -v "$java")" >"$wrapper"
 chmod +x "$wrapper"
-cpu() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
-closed() { # label, the java to run the load tester with
-  local label=$1 lt=$2 before after
-  start_server "$jar" 18597 "$out/$label.server.log"
-  "$lt" -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 20s \
-    --ramp-up 10s --url http://localhost:18597 --out "$out/$label-warm" \
-    >"$out/$label-warm.txt" 2>&1 || true
-  before=$(cpu)
-  "$lt" -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 30s \
-    --ramp-up 10s --warm-up 5s --url http://localhost:18597 --out "$out/$label" \
-    >"$out/$label.txt" 2>&1 || true
-  after=$(cpu)
-  stop_server
-  python3 "$here/closed-line.py" "$out/$label/result.json" "$label" "$before" "$after" \
-    "$(getconf CLK_TCK)" | tee -a "$out/runs.txt"
-}
+# shellcheck source=closed-run.sh
+. "$here/closed-run.sh"
 for round in $(seq 1 "$rounds"); do
   if [ "$what" = closed ]; then
-    SERVER_OPTS="$base" closed "tomcat-$round" "$java"
+    SERVER_OPTS="$base" closed_run "tomcat-$round" "$java"
     SERVER_OPTS="$base -Ddugout.probe.netty-port=18600 ${NETTY_OPTS:-}" \
-      closed "netty-$round" "$wrapper"
+      closed_run "netty-$round" "$wrapper"
   else
     SERVER_OPTS="$base" "$here/../../cost/cost.sh" "$jar" "$loadtest" "$out" "tomcat-$what-$round" \
       chat --users 1000 --rooms 100 --rate "$what" --duration 20s --ramp-up 10s

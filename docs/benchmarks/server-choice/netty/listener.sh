@@ -15,29 +15,15 @@ jar=$1 loadtest=$2 out=$3 what=$4 rounds=${5:-3}
 base="${DUGOUT_JVM_OPTIONS[*]}"
 netty="-Ddugout.realtime.netty.enabled=true -Ddugout.realtime.netty.port=18600 ${NETTY_OPTS:-}"
 transports=${TRANSPORTS:-tomcat netty}
+java=${JAVA:-java}
 mkdir -p "$out"
-cpu() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
-closed() { # label, extra load-tester options
-  local label=$1 before after
-  shift
-  start_server "$jar" 18597 "$out/$label.server.log"
-  java -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 20s \
-    --ramp-up 10s --url http://localhost:18597 --out "$out/$label-warm" "$@" \
-    >"$out/$label-warm.txt" 2>&1 || true
-  before=$(cpu)
-  java -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop --duration 30s \
-    --ramp-up 10s --warm-up 5s --url http://localhost:18597 --out "$out/$label" "$@" \
-    >"$out/$label.txt" 2>&1 || true
-  after=$(cpu)
-  stop_server
-  python3 "$here/closed-line.py" "$out/$label/result.json" "$label" "$before" "$after" \
-    "$(getconf CLK_TCK)" | tee -a "$out/runs.txt"
-}
+# shellcheck source=closed-run.sh
+. "$here/closed-run.sh"
 for round in $(seq 1 "$rounds"); do
   if [ "$what" = closed ]; then
-    [[ " $transports " != *" tomcat "* ]] || SERVER_OPTS="$base" closed "tomcat-$round"
+    [[ " $transports " != *" tomcat "* ]] || SERVER_OPTS="$base" closed_run "tomcat-$round" "$java"
     [[ " $transports " != *" netty "* ]] ||
-      SERVER_OPTS="$base $netty" closed "netty-$round" --ws-port 18600
+      SERVER_OPTS="$base $netty" closed_run "netty-$round" "$java" --ws-port 18600
   else
     for transport in $transports; do
       opts="$base" extra=()
