@@ -13,6 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     disconnected
  * @param maxQueuedBytes how many outbound bytes may wait for one slow client
  * @param sendTimeLimit how long one write to a client may block before it is disconnected
+ * @param connectTimeLimit how long a WebSocket may stay open without a STOMP CONNECT frame before
+ *     it is closed (4001), checked once a second
  * @param messagesPerSecond each user's sustained message rate (STOMP SEND of messages)
  * @param messageBurst how many messages a user may send at once above the sustained rate
  * @param typingInterval the shortest time between two typing events of a user in a room
@@ -37,6 +39,7 @@ public record RealtimeProperties(
     @DefaultValue("5000") int maxQueuedFrames,
     @DefaultValue("4194304") long maxQueuedBytes,
     @DefaultValue("10s") Duration sendTimeLimit,
+    @DefaultValue("10s") Duration connectTimeLimit,
     @DefaultValue("50") double messagesPerSecond,
     @DefaultValue("100") int messageBurst,
     @DefaultValue("1s") Duration typingInterval,
@@ -57,6 +60,10 @@ public record RealtimeProperties(
   static final int MIN_CONNECTION_BUFFER_BYTES = 256;
 
   public RealtimeProperties {
+    if (connectTimeLimit.isNegative() || connectTimeLimit.isZero()) {
+      throw new IllegalArgumentException(
+          "dugout.realtime.connect-time-limit must be positive: " + connectTimeLimit);
+    }
     requireBufferSize("connection-buffer-bytes", connectionBufferBytes);
     requireBufferSize("connection-write-buffer-bytes", connectionWriteBufferBytes);
   }

@@ -14,16 +14,16 @@ import org.springframework.web.socket.CloseStatus;
 
 /**
  * Keeps sessions honest and ends them cleanly: sends heart-beats to quiet connections, drops
- * clients silent for three heart-beat intervals or never CONNECTed, ends sessions whose token
- * expired (within a second of its {@code exp}), and on shutdown reports the node not ready, stops
- * taking frames, lets durable writes in flight finish, then closes every session with a reason.
- * Once a second it samples every session's outbound queue depth.
+ * clients silent for three heart-beat intervals or not CONNECTed within {@code
+ * dugout.realtime.connect-time-limit}, ends sessions whose token expired (within a second of its
+ * {@code exp}), and on shutdown reports the node not ready, stops taking frames, lets durable
+ * writes in flight finish, then closes every session with a reason. Once a second it samples every
+ * session's outbound queue depth.
  */
 @Component
 class SessionKeeper implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(SessionKeeper.class);
-  static final long CONNECT_TIMEOUT_MS = 10_000;
   static final CloseStatus SILENT = new CloseStatus(4000, "heart-beat timeout");
   static final CloseStatus NO_CONNECT = new CloseStatus(4001, "no CONNECT frame");
   private static final CloseStatus GOING_AWAY =
@@ -34,6 +34,7 @@ class SessionKeeper implements SmartLifecycle {
   private final ClientInbound inbound;
   private final RealtimeMetrics metrics;
   private final ApplicationEventPublisher events;
+  private final long connectTimeLimitMs;
   private ScheduledExecutorService timer;
   private volatile boolean running;
   private volatile boolean refusedTraffic;
@@ -43,12 +44,14 @@ class SessionKeeper implements SmartLifecycle {
       StompEndpoint endpoint,
       ClientInbound inbound,
       RealtimeMetrics metrics,
-      ApplicationEventPublisher events) {
+      ApplicationEventPublisher events,
+      RealtimeProperties properties) {
     this.subscriptions = subscriptions;
     this.endpoint = endpoint;
     this.inbound = inbound;
     this.metrics = metrics;
     this.events = events;
+    this.connectTimeLimitMs = properties.connectTimeLimit().toMillis();
   }
 
   @Override
@@ -98,7 +101,7 @@ class SessionKeeper implements SmartLifecycle {
       metrics.queueDepth(session.queuedFrames());
       try {
         if (!session.connected()) {
-          if (now - session.lastReceivedAt > CONNECT_TIMEOUT_MS) {
+          if (now - session.lastReceivedAt > connectTimeLimitMs) {
             session.close(NO_CONNECT);
           }
           continue;

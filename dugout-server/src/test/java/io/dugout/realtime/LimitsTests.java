@@ -15,7 +15,8 @@ import org.springframework.test.context.TestPropertySource;
       // why: so slow a refill that the 20-frame burst below is limited however slowly it runs
       "dugout.realtime.messages-per-second=1",
       "dugout.realtime.message-burst=5",
-      "dugout.realtime.heartbeat=1s"
+      "dugout.realtime.heartbeat=1s",
+      "dugout.realtime.connect-time-limit=2s"
     })
 class LimitsTests extends RealtimeTestBase {
 
@@ -114,8 +115,12 @@ class LimitsTests extends RealtimeTestBase {
 
   @Test
   void closesAConnectionThatNeverSendsConnect() {
+    long opened = System.nanoTime();
     var idle = open();
     assertThat(idle.poll(Duration.ofSeconds(1))).isNull();
     assertThat(idle.awaitClose()).isEqualTo(4001);
+    assertThat(Duration.ofNanos(System.nanoTime() - opened))
+        .as("closed after the configured 2 s, not the default 10 s")
+        .isLessThan(Duration.ofSeconds(8));
   }
 }

@@ -98,6 +98,7 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
         5000,
         4194304,
         Duration.ofSeconds(10),
+        Duration.ofSeconds(10),
         50,
         100,
         Duration.ofSeconds(1),
