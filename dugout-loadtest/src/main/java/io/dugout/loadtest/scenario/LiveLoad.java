@@ -10,11 +10,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -147,7 +151,7 @@ final class LiveLoad {
     metrics.startMeasuring();
     measured.startAt(SendStamp.now());
     Pacing.sleepUntil(end);
-    users.forEach(LiveUser::stopSending);
+    awaitStopped(users.stream().map(LiveUser::stopSending).toList());
 
     context.phase("drain");
     long drainEnd = System.nanoTime() + plan.drain().toNanos();
@@ -173,6 +177,21 @@ final class LiveLoad {
                 ? "; the same load ran for " + plan.warmUp().toMillis() + " ms before measuring"
                 : ""));
     return Scenario.Outcome.of(notes);
+  }
+
+  /**
+   * Waits until every sender has stopped: a send under way when the window ends adds the deliveries
+   * it expects only after its frame left, so a drain that read the counters before would stop
+   * measuring with that send's deliveries still to come, and count them lost.
+   */
+  private void awaitStopped(List<CompletableFuture<Void>> stops) throws InterruptedException {
+    try {
+      CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new))
+          .get(context.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException stuck) {
+      // why: a session whose I/O thread does not answer sends nothing more either; the drain's
+      // own limit still bounds the run
+    }
   }
 
   private void connectAll() throws InterruptedException {

@@ -8,6 +8,8 @@ import io.dugout.loadtest.stomp.LiveSession;
 import io.dugout.loadtest.stomp.SendStamp;
 import io.dugout.loadtest.stomp.StompListener;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -135,9 +137,18 @@ final class LiveUser implements StompListener {
             });
   }
 
-  void stopSending() {
+  /**
+   * Stops sending; the future completes on the session's I/O thread once no send is under way or
+   * will start, so every send made has by then counted the deliveries it expects.
+   */
+  CompletableFuture<Void> stopSending() {
     LiveSession current = session;
-    if (current != null) {
+    CompletableFuture<Void> stopped = new CompletableFuture<>();
+    if (current == null) {
+      stopped.complete(null);
+      return stopped;
+    }
+    try {
       current
           .scheduler()
           .execute(
@@ -149,8 +160,13 @@ final class LiveUser implements StompListener {
                 if (watchdog != null) {
                   watchdog.cancel(false);
                 }
+                stopped.complete(null);
               });
+    } catch (RejectedExecutionException closed) {
+      // why: the session's I/O thread is gone, and with it any send
+      stopped.complete(null);
     }
+    return stopped;
   }
 
   void close() {
