@@ -6,14 +6,13 @@
 #   docs/benchmarks/server-choice/netty/serial-runner/run.sh PROBE_JAR LOADTEST_JAR OUT_DIR closed|RATE [ROUNDS]
 # closed: ../closed-run.sh's closed-loop run; RATE: ../../../cost/cost.sh at that many sends/s.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=../../../fresh-server.sh
-. "$here/../../../fresh-server.sh"
+. "$here/../../fresh-server.sh"
 jar=$1 loadtest=$2 out=$3 what=$4 rounds=${5:-3}
 netty="${DUGOUT_JVM_OPTIONS[*]} -Ddugout.realtime.netty.enabled=true -Ddugout.realtime.netty.port=18600"
 java=${JAVA:-java}
 mkdir -p "$out"
-here=$here/..
 # shellcheck source=../closed-run.sh
 . "$here/closed-run.sh"
 for round in $(seq 1 "$rounds"); do

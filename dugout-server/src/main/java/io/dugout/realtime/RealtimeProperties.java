@@ -60,7 +60,7 @@ public record RealtimeProperties(
   static final int MIN_CONNECTION_BUFFER_BYTES = 256;
 
   public RealtimeProperties {
-    if (connectTimeLimit.isNegative() || connectTimeLimit.isZero()) {
+    if (!connectTimeLimit.isPositive()) {
       throw new IllegalArgumentException(
           "dugout.realtime.connect-time-limit must be positive: " + connectTimeLimit);
     }

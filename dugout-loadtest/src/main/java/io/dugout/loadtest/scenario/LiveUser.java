@@ -143,11 +143,10 @@ final class LiveUser implements StompListener {
    */
   CompletableFuture<Void> stopSending() {
     LiveSession current = session;
-    CompletableFuture<Void> stopped = new CompletableFuture<>();
     if (current == null) {
-      stopped.complete(null);
-      return stopped;
+      return CompletableFuture.completedFuture(null);
     }
+    CompletableFuture<Void> stopped = new CompletableFuture<>();
     try {
       current
           .scheduler()
