@@ -12,4 +12,10 @@ public record Message(
     String content,
     List<Attachment> attachments,
     String clientMsgId,
-    Instant sentAt) {}
+    Instant sentAt) {
+
+  /** Whether storing the message moves its sender's read marker to it: all but SYSTEM messages. */
+  public boolean readBySender() {
+    return kind != MessageKind.SYSTEM;
+  }
+}

@@ -358,7 +358,7 @@ public abstract class RoomStoreContract {
         NOW.plusSeconds(seq));
   }
 
-  private static Room group(String id) {
+  protected static Room group(String id) {
     return new Room(id, RoomType.GROUP, "title", null, NOW, null);
   }
 
@@ -366,7 +366,7 @@ public abstract class RoomStoreContract {
     return new Room(id, RoomType.DIRECT, null, null, NOW, key);
   }
 
-  private static List<Member> members(String roomId, String... userIds) {
+  protected static List<Member> members(String roomId, String... userIds) {
     var members = new ArrayList<Member>();
     for (int i = 0; i < userIds.length; i++) {
       members.add(

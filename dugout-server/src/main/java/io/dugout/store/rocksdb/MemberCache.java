@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Decoded members of {@link RocksDbRoomStore}, so that the membership check and the read marker of
+ * Decoded members of {@link RocksDbMembers}, so that the membership check and the read marker of
  * every send skip reading and decoding the member's JSON.
  *
  * <p>Coherent because it is filled only under the room's stripe in the store, from what RocksDB

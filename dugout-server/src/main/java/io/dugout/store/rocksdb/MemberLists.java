@@ -5,15 +5,15 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each room's member list as {@link RocksDbRoomStore#members} last read it, kept until a member of
- * the room is written: entering a room of a hundred members scanned and decoded all of them every
- * time, most of the cost of an {@code enter}.
+ * Each room's member list as {@link RocksDbMembers#list} last read it, kept until a member of the
+ * room is written: entering a room of a hundred members scanned and decoded all of them every time,
+ * most of the cost of an {@code enter}.
  *
- * <p>Coherent the way {@link MemberCache} is, on the store's per-room stripes: every write of a
- * member drops its room's list under the room's stripe after RocksDB has the write, and bumps the
- * stripe's version. A list is kept only if its stripe's version did not move while it was read, so
- * a list that may have missed a write is used once and never kept. Every method but {@link #get}
- * must be called under the room's stripe.
+ * <p>Coherent the way {@link MemberCache} is, on the per-room stripes of {@link RocksDbMembers}:
+ * every write of a member drops its room's list under the room's stripe after RocksDB has the
+ * write, and bumps the stripe's version. A list is kept only if its stripe's version did not move
+ * while it was read, so a list that may have missed a write is used once and never kept. Every
+ * method but {@link #get} must be called under the room's stripe.
  *
  * <p>An empty list (no such room) is never kept. Holds lists of at most {@code capacity} members in
  * all; beyond that every list is dropped and they fill again. A read marker is a member write too,

@@ -38,14 +38,19 @@ class RocksDbConfiguration {
   }
 
   @Bean
-  MessageStore rocksDbMessageStore(RocksDbStorage storage) {
-    return new RocksDbMessageStore(storage);
+  RocksDbMembers rocksDbMembers(RocksDbStorage storage, DugoutProperties properties) {
+    return new RocksDbMembers(storage, properties.store().cachedMembers());
+  }
+
+  @Bean
+  MessageStore rocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
+    return new RocksDbMessageStore(storage, members);
   }
 
   @Bean
   RoomStore rocksDbRoomStore(
-      RocksDbStorage storage, MessageStore messages, DugoutProperties properties) {
-    return new RocksDbRoomStore(storage, messages, properties.store().cachedMembers());
+      RocksDbStorage storage, MessageStore messages, RocksDbMembers members) {
+    return new RocksDbRoomStore(storage, messages, members);
   }
 
   @Bean

@@ -10,13 +10,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * {@link MessageStore} on RocksDB. A message and its retry key go to disk in one write batch
- * through the WAL; writes of one room are checked and written under the room's stripe lock, so the
- * "one message per place" checks and the write are atomic on this node. A message's value is its
- * {@link MessageJson}, which history answers carry as it is.
+ * {@link MessageStore} on RocksDB. A message, its retry key and its sender's read marker (moved to
+ * the message, see {@link Message#readBySender}) go to disk in one write batch through the WAL: one
+ * write and one log append per send. Writes of one room are checked and written under the room's
+ * stripe lock, so the "one message per place" checks and the write are atomic on this node; the
+ * marker's read-modify-write runs under the member stripe of {@link RocksDbMembers} inside it
+ * (always in that order: nothing holds a member stripe while it takes a message stripe). A
+ * message's value is its {@link MessageJson}, which history answers carry as it is.
  *
  * <p>Each room's last seq is remembered once read or written, under the room's stripe, so the
  * newest page and the sequencer skip the seek from the end, and a write above it skips the check
@@ -30,11 +34,13 @@ final class RocksDbMessageStore implements MessageStore {
   static final int REMEMBERED_ROOMS = 100_000;
 
   private final RocksDbStorage storage;
+  private final RocksDbMembers members;
   private final Object[] stripes = new Object[STRIPES];
   private final ConcurrentHashMap<String, Long> lastSeqs = new ConcurrentHashMap<>();
 
-  RocksDbMessageStore(RocksDbStorage storage) {
+  RocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
     this.storage = storage;
+    this.members = members;
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Object();
     }
@@ -57,11 +63,16 @@ final class RocksDbMessageStore implements MessageStore {
         return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
       byte[] json = MessageJson.write(message);
-      storage.write(
+      Consumer<RocksDbStorage.Batch> fill =
           batch -> {
             batch.put(MESSAGES, messageKey, json);
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
-          });
+          };
+      if (message.readBySender()) {
+        members.markRead(roomId, message.senderId(), message.seq(), fill);
+      } else {
+        storage.write(fill);
+      }
       lastSeqs.computeIfPresent(roomId, (room, known) -> Math.max(known, message.seq()));
       return new Written(message, Outcome.CREATED, json);
     }

@@ -11,38 +11,30 @@ import io.dugout.room.Room;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomType;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@link RoomStore} on RocksDB. Read-modify-write operations of one room are serialised on a
- * striped monitor; creations with a unique key on one more, so that a pair or trade gets one room
- * however many requests race for it. Members are read through a {@link MemberCache} that the same
- * monitor keeps coherent, and rooms' member lists through {@link MemberLists}. Rooms themselves
- * never change once created, so up to {@value #KEPT_ROOMS} decoded rooms are kept as read.
+ * {@link RoomStore} on RocksDB. Read-modify-writes of one room's members are serialised on the
+ * stripes of {@link RocksDbMembers}, which also keeps members and member lists as read; creations
+ * with a unique key on one more monitor, so that a pair or trade gets one room however many
+ * requests race for it. Rooms themselves never change once created, so up to {@value #KEPT_ROOMS}
+ * decoded rooms are kept as read.
  */
 final class RocksDbRoomStore implements RoomStore {
 
-  private static final int STRIPES = 256;
   static final int KEPT_ROOMS = 100_000;
   private final RocksDbStorage storage;
   private final MessageStore messages;
   private final Object uniqueCreation = new Object();
-  private final Object[] stripes = new Object[STRIPES];
-  private final MemberCache cache;
-  private final MemberLists lists;
+  private final RocksDbMembers memberRows;
   private final ConcurrentHashMap<String, Room> rooms = new ConcurrentHashMap<>();
 
-  RocksDbRoomStore(RocksDbStorage storage, MessageStore messages, int cachedMembers) {
+  RocksDbRoomStore(RocksDbStorage storage, MessageStore messages, RocksDbMembers memberRows) {
     this.storage = storage;
     this.messages = messages;
-    this.cache = new MemberCache(cachedMembers);
-    this.lists = new MemberLists(cachedMembers, STRIPES);
-    for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Object();
-    }
+    this.memberRows = memberRows;
   }
 
   @Override
@@ -85,74 +77,29 @@ final class RocksDbRoomStore implements RoomStore {
 
   @Override
   public Optional<Member> findMember(String roomId, String userId) {
-    Member cached = cache.get(roomId, userId);
-    if (cached != null) {
-      return Optional.of(cached);
-    }
-    synchronized (stripe(roomId)) {
-      // why: filled under the stripe, so no write of this member can slip in between read and fill
-      cached = cache.get(roomId, userId);
-      if (cached != null) {
-        return Optional.of(cached);
-      }
-      byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
-      if (value == null) {
-        return Optional.empty();
-      }
-      Member stored = Json.read(value, Member.class);
-      cache.fill(stored);
-      return Optional.of(stored);
-    }
+    return memberRows.find(roomId, userId);
   }
 
   @Override
   public List<Member> members(String roomId) {
-    List<Member> kept = lists.get(roomId);
-    if (kept != null) {
-      return kept;
-    }
-    int stripe = stripeOf(roomId);
-    long version;
-    synchronized (stripes[stripe]) {
-      version = lists.version(stripe);
-    }
-    var members = new ArrayList<Member>();
-    byte[] prefix = Keys.prefix(roomId);
-    storage.scan(
-        MEMBERS,
-        prefix,
-        Keys.prefixEnd(roomId),
-        false,
-        (key, value) -> {
-          // why: a cached member is the stored one or a newer write; never filled from a scan,
-          // which runs outside the room's stripe
-          Member cached = cache.get(roomId, Keys.suffix(key, prefix.length));
-          return members.add(cached != null ? cached : Json.read(value, Member.class));
-        });
-    members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
-    List<Member> read = List.copyOf(members);
-    synchronized (stripes[stripe]) {
-      lists.keep(stripe, version, roomId, read);
-    }
-    return read;
+    return memberRows.list(roomId);
   }
 
   @Override
   public boolean addMember(Member member) {
-    synchronized (stripe(member.roomId())) {
+    synchronized (memberRows.stripe(member.roomId())) {
       if (findMember(member.roomId(), member.userId()).isPresent()) {
         return false;
       }
       storage.write(batch -> putMember(batch, member));
-      cache.written(member);
-      lists.written(stripeOf(member.roomId()), member.roomId());
+      memberRows.written(member);
       return true;
     }
   }
 
   @Override
   public boolean removeMember(String roomId, String userId) {
-    synchronized (stripe(roomId)) {
+    synchronized (memberRows.stripe(roomId)) {
       if (findMember(roomId, userId).isEmpty()) {
         return false;
       }
@@ -161,38 +108,26 @@ final class RocksDbRoomStore implements RoomStore {
             batch.delete(MEMBERS, Keys.pair(roomId, userId));
             batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
           });
-      cache.removed(roomId, userId);
-      lists.written(stripeOf(roomId), roomId);
+      memberRows.removed(roomId, userId);
       return true;
     }
   }
 
   @Override
   public Optional<Member> markRead(String roomId, String userId, long seq) {
-    synchronized (stripe(roomId)) {
-      var current = findMember(roomId, userId);
-      if (current.isEmpty() || current.get().lastReadSeq() >= seq) {
-        return current;
-      }
-      Member moved = current.get().withLastReadSeq(seq);
-      storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved)));
-      cache.written(moved);
-      lists.written(stripeOf(roomId), roomId);
-      return Optional.of(moved);
-    }
+    return memberRows.markRead(roomId, userId, seq, null);
   }
 
   @Override
   public Optional<Member> setMuted(String roomId, String userId, boolean muted) {
-    synchronized (stripe(roomId)) {
+    synchronized (memberRows.stripe(roomId)) {
       var current = findMember(roomId, userId);
       if (current.isEmpty() || current.get().muted() == muted) {
         return current;
       }
       Member changed = current.get().withMuted(muted);
       storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
-      cache.written(changed);
-      lists.written(stripeOf(roomId), roomId);
+      memberRows.written(changed);
       return Optional.of(changed);
     }
   }
@@ -230,30 +165,22 @@ final class RocksDbRoomStore implements RoomStore {
     return listing;
   }
 
-  private void write(Room room, List<Member> members) {
-    synchronized (stripe(room.id())) {
+  private void write(Room room, List<Member> roomMembers) {
+    synchronized (memberRows.stripe(room.id())) {
       storage.write(
           batch -> {
             batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
             if (room.uniqueKey() != null) {
               batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
             }
-            members.forEach(member -> putMember(batch, member));
+            roomMembers.forEach(member -> putMember(batch, member));
           });
-      lists.written(stripeOf(room.id()), room.id());
+      memberRows.roomWritten(room.id());
     }
   }
 
   private static void putMember(RocksDbStorage.Batch batch, Member member) {
     batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), Json.write(member));
     batch.put(USER_ROOMS, Keys.pair(member.userId(), member.roomId()), new byte[0]);
-  }
-
-  private Object stripe(String roomId) {
-    return stripes[stripeOf(roomId)];
-  }
-
-  private static int stripeOf(String roomId) {
-    return Math.floorMod(roomId.hashCode(), STRIPES);
   }
 }

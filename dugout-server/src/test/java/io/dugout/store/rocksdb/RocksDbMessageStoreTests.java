@@ -13,7 +13,7 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
   @Override
   protected MessageStore openEmpty() {
     storage = RocksDbStorage.open(dir, false);
-    return new RocksDbMessageStore(storage);
+    return new RocksDbMessageStore(storage, new RocksDbMembers(storage, 1000));
   }
 
   @Override

@@ -1,12 +1,25 @@
 package io.dugout.store.rocksdb;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.message.Message;
+import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
+import io.dugout.room.Member;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomStoreContract;
+import io.dugout.store.StoreTimers;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The room store contract with the default member cache; subclasses shrink it. */
+/**
+ * The room store contract with the default member cache (subclasses shrink it), and the sender's
+ * read marker that RocksDB moves in a message's own write batch.
+ */
 class RocksDbRoomStoreTests extends RoomStoreContract {
 
   @TempDir Path dir;
@@ -22,8 +35,9 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   protected RoomStore openEmpty() {
     storage = RocksDbStorage.open(dir, false);
     // why: one message store per database, as the application has; it remembers last seqs
-    messages = new RocksDbMessageStore(storage);
-    return new RocksDbRoomStore(storage, messages, cachedMembers());
+    var members = new RocksDbMembers(storage, cachedMembers());
+    messages = new RocksDbMessageStore(storage, members);
+    return new RocksDbRoomStore(storage, messages, members);
   }
 
   @Override
@@ -40,5 +54,61 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   @Override
   protected void close() {
     storage.close();
+  }
+
+  @Test
+  void aStoredMessageMovesItsSendersMarkerInItsOwnWrite() throws Exception {
+    store.create(group("g"), members("g", "alice", "bob"));
+    store.members("g"); // why: a kept member list must see the marker move too
+
+    messages.write(message("g", 1, "alice", MessageKind.TEXT));
+
+    assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(1L);
+    assertThat(store.findMember("g", "bob")).get().extracting(Member::lastReadSeq).isEqualTo(0L);
+    assertThat(store.members("g")).extracting(Member::lastReadSeq).containsExactly(1L, 0L);
+    var timers = StoreTimers.register(new SimpleMeterRegistry(), "rocksdb", "r", "w", "s");
+    storage.timers(timers);
+    messages.write(message("g", 2, "alice", MessageKind.TEXT));
+    assertThat(timers.write().count()).as("the message and the marker in one write").isEqualTo(1);
+
+    store = reopen();
+    assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(2L);
+  }
+
+  @Test
+  void aSystemMessageOrAnEarlierMessageLeavesTheMarkerWhereItIs() {
+    store.create(group("g"), members("g", "alice", "bob"));
+    store.markRead("g", "bob", 5);
+
+    messages.write(message("g", 1, "alice", MessageKind.SYSTEM));
+    messages.write(message("g", 2, "bob", MessageKind.TEXT));
+
+    assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(0L);
+    assertThat(store.findMember("g", "bob")).get().extracting(Member::lastReadSeq).isEqualTo(5L);
+    assertThat(messages.lastSeq("g")).isEqualTo(2L);
+  }
+
+  @Test
+  void aMessageOfSomeoneWhoIsNotAMemberIsStoredWithoutMakingThemOne() {
+    store.create(group("g"), members("g", "alice"));
+
+    var written = messages.write(message("g", 1, "carol", MessageKind.TEXT));
+
+    assertThat(written.outcome()).isEqualTo(MessageStore.Outcome.CREATED);
+    assertThat(messages.after("g", 0, 10)).extracting(Message::senderId).containsExactly("carol");
+    assertThat(store.findMember("g", "carol")).isEmpty();
+    assertThat(store.members("g")).extracting(Member::userId).containsExactly("alice");
+  }
+
+  private static Message message(String roomId, long seq, String senderId, MessageKind kind) {
+    return new Message(
+        roomId,
+        seq,
+        senderId,
+        kind,
+        "hello " + seq,
+        List.of(),
+        "c-" + seq,
+        Instant.parse("2026-11-22T04:00:00Z").plusSeconds(seq));
   }
 }

@@ -1,0 +1,151 @@
+package io.dugout.store.rocksdb;
+
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
+
+import io.dugout.room.Member;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Every room's member rows on RocksDB, and what is kept of them. Read-modify-writes of one room's
+ * members are serialised on a striped monitor; members are read through a {@link MemberCache} and
+ * rooms' member lists through {@link MemberLists}, which the same monitor keeps coherent.
+ *
+ * <p>Shared by {@link RocksDbRoomStore} and {@link RocksDbMessageStore}: the message store moves a
+ * sender's read marker in its message's own write batch ({@link #markRead(String, String, long,
+ * Consumer)}), so a send costs RocksDB one write and one log append instead of two, and the marker
+ * is never behind a message its sender has stored.
+ */
+final class RocksDbMembers {
+
+  private static final int STRIPES = 256;
+  private final RocksDbStorage storage;
+  private final Object[] stripes = new Object[STRIPES];
+  private final MemberCache cache;
+  private final MemberLists lists;
+
+  RocksDbMembers(RocksDbStorage storage, int cachedMembers) {
+    this.storage = storage;
+    this.cache = new MemberCache(cachedMembers);
+    this.lists = new MemberLists(cachedMembers, STRIPES);
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Object();
+    }
+  }
+
+  /** The monitor that serialises the read-modify-writes of the room's members. */
+  Object stripe(String roomId) {
+    return stripes[stripeOf(roomId)];
+  }
+
+  Optional<Member> find(String roomId, String userId) {
+    Member cached = cache.get(roomId, userId);
+    if (cached != null) {
+      return Optional.of(cached);
+    }
+    synchronized (stripe(roomId)) {
+      // why: filled under the stripe, so no write of this member can slip in between read and fill
+      cached = cache.get(roomId, userId);
+      if (cached != null) {
+        return Optional.of(cached);
+      }
+      byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
+      if (value == null) {
+        return Optional.empty();
+      }
+      Member stored = Json.read(value, Member.class);
+      cache.fill(stored);
+      return Optional.of(stored);
+    }
+  }
+
+  /** The room's members, oldest first (ties by user id). */
+  List<Member> list(String roomId) {
+    List<Member> kept = lists.get(roomId);
+    if (kept != null) {
+      return kept;
+    }
+    int stripe = stripeOf(roomId);
+    long version;
+    synchronized (stripes[stripe]) {
+      version = lists.version(stripe);
+    }
+    var members = new ArrayList<Member>();
+    byte[] prefix = Keys.prefix(roomId);
+    storage.scan(
+        MEMBERS,
+        prefix,
+        Keys.prefixEnd(roomId),
+        false,
+        (key, value) -> {
+          // why: a cached member is the stored one or a newer write; never filled from a scan,
+          // which runs outside the room's stripe
+          Member cached = cache.get(roomId, Keys.suffix(key, prefix.length));
+          return members.add(cached != null ? cached : Json.read(value, Member.class));
+        });
+    members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
+    List<Member> read = List.copyOf(members);
+    synchronized (stripes[stripe]) {
+      lists.keep(stripe, version, roomId, read);
+    }
+    return read;
+  }
+
+  /**
+   * Moves the member's read marker forward to {@code seq}, in one write batch with what {@code
+   * alsoWrite} puts in it (nothing when {@code null}), under the room's stripe. The batch is
+   * written when the marker moves or {@code alsoWrite} is given. Returns the member as it is now;
+   * empty when {@code userId} is not a member.
+   */
+  Optional<Member> markRead(
+      String roomId, String userId, long seq, Consumer<RocksDbStorage.Batch> alsoWrite) {
+    synchronized (stripe(roomId)) {
+      var current = find(roomId, userId);
+      Member moved =
+          current.isPresent() && current.get().lastReadSeq() < seq
+              ? current.get().withLastReadSeq(seq)
+              : null;
+      if (moved == null && alsoWrite == null) {
+        return current;
+      }
+      storage.write(
+          batch -> {
+            if (alsoWrite != null) {
+              alsoWrite.accept(batch);
+            }
+            if (moved != null) {
+              batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved));
+            }
+          });
+      if (moved == null) {
+        return current;
+      }
+      written(moved);
+      return Optional.of(moved);
+    }
+  }
+
+  /** After RocksDB has a write of {@code member}; under its room's stripe. */
+  void written(Member member) {
+    cache.written(member);
+    lists.written(stripeOf(member.roomId()), member.roomId());
+  }
+
+  /** After RocksDB has the removal of a member; under its room's stripe. */
+  void removed(String roomId, String userId) {
+    cache.removed(roomId, userId);
+    lists.written(stripeOf(roomId), roomId);
+  }
+
+  /** After RocksDB has a write of the room's members; under its stripe. */
+  void roomWritten(String roomId) {
+    lists.written(stripeOf(roomId), roomId);
+  }
+
+  private static int stripeOf(String roomId) {
+    return Math.floorMod(roomId.hashCode(), STRIPES);
+  }
+}
