@@ -61,7 +61,19 @@ final class ClientSession {
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
   private volatile long clientBeatMs;
   private volatile long serverBeatMs;
-  volatile long lastReceivedAt = System.currentTimeMillis();
+
+  /** When the connection opened: CONNECT is due within the connect time limit of it. */
+  final long openedAt = System.currentTimeMillis();
+
+  /** When the client's last bytes arrived: the heart-beat check's measure of a live client. */
+  volatile long lastReceivedAt = openedAt;
+
+  /**
+   * Whether a frame of the session is being handled: its next bytes, heart-beats too, may wait
+   * unread or unhandled meanwhile (a long store write), so its silence is not counted.
+   */
+  volatile boolean handling;
+
   volatile long lastSentAt = System.currentTimeMillis();
 
   ClientSession(WebSocketSession socket, Executor writers, Limits limits) {

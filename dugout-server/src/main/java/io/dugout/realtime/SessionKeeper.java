@@ -101,7 +101,9 @@ class SessionKeeper implements SmartLifecycle {
       metrics.queueDepth(session.queuedFrames());
       try {
         if (!session.connected()) {
-          if (now - session.lastReceivedAt > connectTimeLimitMs) {
+          // why: from the opening, so that heart-beats alone never hold a connection
+          // unauthenticated
+          if (now - session.openedAt > connectTimeLimitMs) {
             session.close(NO_CONNECT);
           }
           continue;
@@ -112,7 +114,7 @@ class SessionKeeper implements SmartLifecycle {
           continue;
         }
         long clientBeat = session.clientBeatMs();
-        if (clientBeat > 0 && now - session.lastReceivedAt > 3 * clientBeat) {
+        if (clientBeat > 0 && !session.handling && now - session.lastReceivedAt > 3 * clientBeat) {
           session.close(SILENT);
           continue;
         }

@@ -105,6 +105,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     }
     inFlight.incrementAndGet();
     boolean wasConnected = session.connected();
+    session.handling = true;
     try {
       StompFrame frame;
       while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
@@ -120,6 +121,9 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
       metrics.error("internal");
       session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);
     } finally {
+      // why: bytes that came while this frame was handled may not have been read yet
+      session.lastReceivedAt = System.currentTimeMillis();
+      session.handling = false;
       inFlight.decrementAndGet();
     }
     if (!wasConnected && session.connected()) {

@@ -3,9 +3,11 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.TestPropertySource;
 
 @TestPropertySource(
@@ -18,6 +20,7 @@ import org.springframework.test.context.TestPropertySource;
       "dugout.realtime.heartbeat=1s",
       "dugout.realtime.connect-time-limit=2s"
     })
+@Import(HeldMessages.class)
 class LimitsTests extends RealtimeTestBase {
 
   @Autowired RealtimeMetrics metrics;
@@ -122,5 +125,40 @@ class LimitsTests extends RealtimeTestBase {
     assertThat(Duration.ofNanos(System.nanoTime() - opened))
         .as("closed after the configured 2 s, not the default 10 s")
         .isLessThan(Duration.ofSeconds(8));
+  }
+
+  @Test
+  void closesAConnectionThatSendsHeartBeatsButNeverConnect() throws Exception {
+    long opened = System.nanoTime();
+    var idle = open();
+    for (int i = 0; i < 20 && !idle.isClosed(); i++) {
+      idle.sendRaw("\n");
+      Thread.sleep(250);
+    }
+    assertThat(idle.awaitClose()).isEqualTo(4001);
+    assertThat(Duration.ofNanos(System.nanoTime() - opened))
+        .as("heart-beats do not stand in for CONNECT")
+        .isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void keepsAClientWhoseHeartBeatsArriveWhileItsFramesWaitBehindASlowOne() throws Exception {
+    String room = groupOf("alice");
+    var alice = adopt(StompTestClient.connect(wsPort(), token("alice"), "1000,0"));
+    HeldMessages.release = new CountDownLatch(1);
+    try {
+      alice.sendJson("/app/rooms." + room + ".messages", text("c-held", "hold"), "r-held");
+      // why: 4 s of heart-beats while the SEND is held, past the 3 s a silent client gets
+      for (int i = 0; i < 16 && !alice.isClosed(); i++) {
+        Thread.sleep(250);
+        alice.sendRaw("\n");
+      }
+      assertThat(alice.isClosed()).as("closed as silent while its heart-beats arrived").isFalse();
+    } finally {
+      HeldMessages.release.countDown();
+    }
+    alice.awaitReceipt("r-held");
+    Thread.sleep(1500);
+    assertThat(alice.isClosed()).as("closed as silent once the held frame was handled").isFalse();
   }
 }
