@@ -123,6 +123,8 @@ public record DugoutProperties(
    * @param type the storage adapter; an unknown value stops startup
    * @param fsync whether every write waits for the disk (survives power loss, not only a process
    *     kill), at a large cost in write throughput (RocksDB)
+   * @param syncWriters with {@code fsync}, how many platform threads write for the virtual threads,
+   *     so that a sync does not hold a carrier; writes in flight together share one sync
    * @param cachedMembers how many decoded memberships the RocksDB store keeps in memory for the
    *     membership check and read marker of every send (0: none)
    * @param mongodb how the MongoDB adapter reads and writes (the connection itself is Spring Boot's
@@ -131,6 +133,7 @@ public record DugoutProperties(
   public record Store(
       @DefaultValue("rocksdb") StoreType type,
       @DefaultValue("false") boolean fsync,
+      @DefaultValue("64") int syncWriters,
       @DefaultValue("100000") int cachedMembers,
       @DefaultValue Mongodb mongodb) {}
 

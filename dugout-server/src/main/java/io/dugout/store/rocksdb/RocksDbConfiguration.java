@@ -22,11 +22,13 @@ class RocksDbConfiguration {
   @Bean(destroyMethod = "close")
   RocksDbStorage rocksDbStorage(DugoutProperties properties, MeterRegistry registry) {
     var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
+    var store = properties.store();
     log.info(
-        "Store: RocksDB in {} (fsync per write: {}); single-node mode",
+        "Store: RocksDB in {} (fsync per write: {}{}); single-node mode",
         dir,
-        properties.store().fsync());
-    var storage = RocksDbStorage.open(dir, properties.store().fsync());
+        store.fsync(),
+        store.fsync() ? ", " + store.syncWriters() + " sync writers" : "");
+    var storage = RocksDbStorage.open(dir, store.fsync(), store.syncWriters());
     RocksDbMetrics.register(storage, registry);
     return storage;
   }

@@ -60,6 +60,7 @@ final class RocksDbStorage implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final WriteOptions writeOptions;
+  private final SyncedWrites synced;
   private final Statistics statistics;
   private final Object lifecycle = new Object();
   private boolean closed;
@@ -69,14 +70,25 @@ final class RocksDbStorage implements AutoCloseable {
       RocksDB db,
       List<ColumnFamilyHandle> handles,
       WriteOptions writeOptions,
+      SyncedWrites synced,
       Statistics statistics) {
     this.db = db;
     this.handles = handles;
     this.writeOptions = writeOptions;
+    this.synced = synced;
     this.statistics = statistics;
   }
 
-  static RocksDbStorage open(Path dir, boolean fsync) {
+  /**
+   * @param fsync whether a write returns only once the disk has it
+   * @param syncWriters with {@code fsync}, the platform threads that write for virtual threads
+   *     ({@link SyncedWrites})
+   */
+  static RocksDbStorage open(Path dir, boolean fsync, int syncWriters) {
+    if (syncWriters < 1) {
+      throw new IllegalArgumentException(
+          "dugout.store.sync-writers must be 1 or more, not " + syncWriters);
+    }
     try {
       Files.createDirectories(dir);
       var cache = new LRUCache(256L * 1024 * 1024);
@@ -108,7 +120,8 @@ final class RocksDbStorage implements AutoCloseable {
       var handles = new ArrayList<ColumnFamilyHandle>();
       var db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       var writeOptions = new WriteOptions().setSync(fsync);
-      var storage = new RocksDbStorage(db, handles, writeOptions, statistics);
+      var synced = fsync ? new SyncedWrites(syncWriters) : null;
+      var storage = new RocksDbStorage(db, handles, writeOptions, synced, statistics);
       storage.resources.addAll(
           List.of(writeOptions, dbOptions, statistics, familyOptions, table.filterPolicy(), cache));
       return storage;
@@ -132,13 +145,26 @@ final class RocksDbStorage implements AutoCloseable {
     }
   }
 
-  /** Writes the batch through the write-ahead log; durable against a process kill on return. */
+  /**
+   * Writes the batch through the write-ahead log; durable against a process kill on return, and
+   * against power loss with fsync on (then the write itself runs on a {@link SyncedWrites} thread).
+   */
   void write(Consumer<Batch> fill) {
     try (var batch = new WriteBatch()) {
       fill.accept(new Batch(batch));
       long start = System.nanoTime();
-      db.write(writeOptions, batch);
+      if (synced == null) {
+        write(batch);
+      } else {
+        synced.run(() -> write(batch));
+      }
       timers.write().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void write(WriteBatch batch) {
+    try {
+      db.write(writeOptions, batch);
     } catch (RocksDBException e) {
       throw failure(e);
     }
@@ -207,6 +233,9 @@ final class RocksDbStorage implements AutoCloseable {
   public void close() {
     synchronized (lifecycle) {
       closed = true;
+    }
+    if (synced != null) {
+      synced.close();
     }
     try {
       db.flushWal(true);

@@ -13,7 +13,7 @@ class RocksDbHealthTests {
 
   @Test
   void isUpWhileTheDatabaseIsOpenAndDownOnceItIsClosed() {
-    var storage = RocksDbStorage.open(dir, false);
+    var storage = RocksDbStorage.open(dir, false, 1);
     var health = new RocksDbHealth(storage);
     assertThat(health.health().getStatus()).isEqualTo(Status.UP);
     storage.close();
@@ -22,7 +22,7 @@ class RocksDbHealthTests {
 
   @Test
   void propertiesReadAfterCloseAreNotANumberInsteadOfACrash() {
-    var storage = RocksDbStorage.open(dir, false);
+    var storage = RocksDbStorage.open(dir, false, 1);
     assertThat(storage.property("rocksdb.cur-size-all-mem-tables", true)).isNotNaN();
     storage.close();
     assertThat(storage.property("rocksdb.cur-size-all-mem-tables", true)).isNaN();

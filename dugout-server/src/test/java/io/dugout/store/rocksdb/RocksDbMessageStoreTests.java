@@ -12,7 +12,7 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
 
   @Override
   protected MessageStore openEmpty() {
-    storage = RocksDbStorage.open(dir, false);
+    storage = RocksDbStorage.open(dir, false, 1);
     return new RocksDbMessageStore(storage, new RocksDbMembers(storage, 1000));
   }
 

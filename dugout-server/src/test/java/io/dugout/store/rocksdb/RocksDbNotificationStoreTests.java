@@ -21,7 +21,7 @@ class RocksDbNotificationStoreTests extends NotificationStoreContract {
 
   @Override
   protected NotificationStore openEmpty() {
-    storage = RocksDbStorage.open(dir, false);
+    storage = RocksDbStorage.open(dir, false, 1);
     return new RocksDbNotificationStore(storage);
   }
 

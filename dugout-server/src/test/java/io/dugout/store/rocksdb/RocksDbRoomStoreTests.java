@@ -33,7 +33,7 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
 
   @Override
   protected RoomStore openEmpty() {
-    storage = RocksDbStorage.open(dir, false);
+    storage = RocksDbStorage.open(dir, false, 1);
     // why: one message store per database, as the application has; it remembers last seqs
     var members = new RocksDbMembers(storage, cachedMembers());
     messages = new RocksDbMessageStore(storage, members);
