@@ -4,8 +4,8 @@
 #   docs/benchmarks/cost/listener-ab.sh A_JAR B_JAR LOADTEST_JAR OUT_DIR closed|RATE [ROUNDS]
 # closed: ../server-choice/netty/closed-run.sh's closed-loop run; RATE: cost.sh at that many
 # sends/s (1000 users in 100 rooms). Runs are labelled a-… and b-… (LABELS="x y" names them x-…
-# and y-… instead). FSYNC=true runs both with dugout.store.fsync on; B_OPTS adds JVM options to
-# b's server (e.g. a probe's switch).
+# and y-… instead). FSYNC=true runs both with dugout.store.fsync on; A_OPTS and B_OPTS add JVM
+# options to a's and b's server (e.g. a probe's switch).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../server-choice/netty" && pwd)
 # shellcheck source=../fresh-server.sh
@@ -20,7 +20,7 @@ mkdir -p "$out"
 read -r label_a label_b <<<"${LABELS:-a b}"
 for round in $(seq 1 "$rounds"); do
   for variant in a b; do
-    jar=$a run_opts=$opts label=$label_a
+    jar=$a run_opts="$opts ${A_OPTS:-}" label=$label_a
     [ "$variant" = a ] || { jar=$b; run_opts="$opts ${B_OPTS:-}"; label=$label_b; }
     if [ "$what" = closed ]; then
       SERVER_OPTS="$run_opts" closed_run "$label-$round" "$java" --ws-port 18600

@@ -8,11 +8,16 @@ import org.junit.jupiter.api.io.TempDir;
 class RocksDbMessageStoreTests extends MessageStoreContract {
 
   @TempDir Path dir;
-  private RocksDbStorage storage;
+  RocksDbStorage storage;
+
+  /** The storage under test, over {@link #dir}. */
+  RocksDbStorage openStorage() {
+    return RocksDbStorage.open(dir, false, 1);
+  }
 
   @Override
   protected MessageStore openEmpty() {
-    storage = RocksDbStorage.open(dir, false, 1);
+    storage = openStorage();
     return new RocksDbMessageStore(storage, new RocksDbMembers(storage, 1000));
   }
 

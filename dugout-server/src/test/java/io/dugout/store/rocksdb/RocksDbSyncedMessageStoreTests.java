@@ -5,47 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
-import io.dugout.message.MessageStoreContract;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The message store's contract with fsync on, where virtual threads' writes are handed to {@link
  * SyncedWrites}; the contract's own callers are platform threads, which write themselves.
  */
-class RocksDbSyncedMessageStoreTests extends MessageStoreContract {
-
-  @TempDir Path dir;
-  private RocksDbStorage storage;
+class RocksDbSyncedMessageStoreTests extends RocksDbMessageStoreTests {
 
   @Override
-  protected MessageStore openEmpty() {
-    storage = RocksDbStorage.open(dir, true, 3);
-    return new RocksDbMessageStore(storage, new RocksDbMembers(storage, 1000));
-  }
-
-  @Override
-  protected MessageStore reopen() {
-    storage.close();
-    return openEmpty();
-  }
-
-  @Override
-  protected void close() {
-    storage.close();
-  }
-
-  @Override
-  protected boolean keepsJson() {
-    return true;
+  RocksDbStorage openStorage() {
+    return RocksDbStorage.open(dir, true, 3);
   }
 
   @Test
@@ -80,21 +56,10 @@ class RocksDbSyncedMessageStoreTests extends MessageStoreContract {
   @Test
   void refusesAVirtualThreadsWriteOnceClosedWithAClearError() throws Exception {
     storage.close();
-    var refused = new AtomicReference<Throwable>();
-    Thread.ofVirtual()
-        .start(
-            () -> {
-              try {
-                storage.write(batch -> {});
-              } catch (RuntimeException e) {
-                refused.set(e);
-              }
-            })
-        .join();
-    assertThat(refused.get())
+    assertThat(VirtualThreads.thrownBy(() -> storage.write(batch -> {})))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("RocksDB is closed");
-    storage = RocksDbStorage.open(dir, true, 3);
+    storage = openStorage();
   }
 
   private static Message message(String room, long seq) {

@@ -52,21 +52,14 @@ class SyncedWritesTests {
   @Test
   void handsTheWritesFailureToTheCallerUnchanged() throws Exception {
     var failure = new IllegalStateException("RocksDB failed: disk full");
-    var caught = new AtomicReference<Throwable>();
-    Thread.ofVirtual()
-        .start(
-            () -> {
-              try {
-                writes.run(
-                    () -> {
-                      throw failure;
-                    });
-              } catch (RuntimeException e) {
-                caught.set(e);
-              }
-            })
-        .join();
-    assertThat(caught.get()).isSameAs(failure);
+    assertThat(
+            VirtualThreads.thrownBy(
+                () ->
+                    writes.run(
+                        () -> {
+                          throw failure;
+                        })))
+        .isSameAs(failure);
   }
 
   @Test
@@ -163,18 +156,7 @@ class SyncedWritesTests {
     writes.close();
     assertThat(done).isTrue();
     caller.join();
-    var refused = new AtomicReference<Throwable>();
-    Thread.ofVirtual()
-        .start(
-            () -> {
-              try {
-                writes.run(() -> {});
-              } catch (RuntimeException e) {
-                refused.set(e);
-              }
-            })
-        .join();
-    assertThat(refused.get())
+    assertThat(VirtualThreads.thrownBy(() -> writes.run(() -> {})))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("RocksDB is closed");
   }
