@@ -1,5 +1,6 @@
 package io.dugout.message;
 
+import io.dugout.system.NoWait;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,6 +9,9 @@ import java.util.function.LongFunction;
 /**
  * The {@link Sequencer} of a single node: each room's appends run one at a time on the room's lane,
  * and the room's last seq is kept in memory after the first read from the store.
+ *
+ * <p>Tries without waiting ({@link NoWait}) when its store does: the lane is taken only when free,
+ * and the attempt commits once the store has the message, before the listeners are told.
  *
  * <p>Single node only: two nodes sequencing the same room would both be refused by the store's
  * unique places half the time ({@code SEQ_TAKEN}), never fork the room, but also never be fast.
@@ -43,6 +47,7 @@ final class LocalSequencer implements Sequencer {
       var written = store.write(draft.withSeq(roomId, seq));
       switch (written.outcome()) {
         case CREATED -> {
+          NoWait.committed();
           lastSeqs.put(roomId, seq);
           for (MessageListener listener : listeners) {
             listener.messagePosted(written.message(), written.json());
@@ -60,7 +65,20 @@ final class LocalSequencer implements Sequencer {
         "room " + roomId + " is being sequenced by another writer; is a second node running?");
   }
 
+  @Override
+  public boolean triesWithoutWaiting() {
+    return store.triesWithoutWaiting();
+  }
+
+  /** Called in the room's lane. */
   private long lastSeq(String roomId) {
-    return lastSeqs.computeIfAbsent(roomId, store::lastSeq);
+    Long known = lastSeqs.get(roomId);
+    if (known != null) {
+      return known;
+    }
+    // why: not computeIfAbsent, whose map lock would hold other rooms' lookups through the read
+    long read = store.lastSeq(roomId);
+    lastSeqs.put(roomId, read);
+    return read;
   }
 }

@@ -61,6 +61,15 @@ public class MessageService {
     return append(roomId, toNew(senderId, request));
   }
 
+  /**
+   * Whether {@link #post} may run in a {@link io.dugout.system.NoWait#attempt}: the sequencer and
+   * its store refuse before they would wait (and so do the membership reads of the same storage),
+   * and no history cache, another process, is told of the message afterwards.
+   */
+  public boolean postsWithoutWaiting() {
+    return sequencer.triesWithoutWaiting() && cache == HistoryCache.NONE;
+  }
+
   /** Records something that happened in the room (a join, a leave) as a SYSTEM message. */
   public Message postSystem(String roomId, String aboutUserId, String content) {
     var message =

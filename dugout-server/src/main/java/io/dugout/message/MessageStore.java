@@ -52,6 +52,16 @@ public interface MessageStore {
   long lastSeq(String roomId);
 
   /**
+   * Whether {@link #write} and {@link #lastSeq}, and the membership reads of the same storage, may
+   * run in a {@link io.dugout.system.NoWait#attempt}: wherever they would wait (a lock, a read from
+   * disk, a write the engine would slow down, an fsync) they refuse with {@code WouldWait}, having
+   * written nothing. False unless an adapter is written for it.
+   */
+  default boolean triesWithoutWaiting() {
+    return false;
+  }
+
+  /**
    * Up to {@code limit} messages with seq below {@code beforeSeq}, newest first. Pass {@link
    * Long#MAX_VALUE} for the newest page.
    */

@@ -1,11 +1,13 @@
 package io.dugout.message;
 
+import io.dugout.system.NoWait;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
  * Runs work for one room at a time. Rooms are hashed onto a fixed set of lanes, so memory does not
- * grow with the number of rooms; two rooms may share a lane, which only costs a short wait.
+ * grow with the number of rooms; two rooms may share a lane, which only costs a short wait. In a
+ * {@link NoWait#attempt} a lane is taken only when it is free.
  */
 final class RoomLanes {
 
@@ -20,7 +22,7 @@ final class RoomLanes {
 
   <T> T inLane(String roomId, Supplier<T> work) {
     ReentrantLock lock = locks[Math.floorMod(roomId.hashCode() * 0x9E3779B9, LANES)];
-    lock.lock();
+    NoWait.lock(lock);
     try {
       return work.get();
     } finally {

@@ -27,4 +27,14 @@ public interface Sequencer {
    * sequencer promises only a seq that was current, and live delivery closes gaps by seq.
    */
   <T> T atLastSeq(String roomId, LongFunction<T> action);
+
+  /**
+   * Whether {@link #append} may run in a {@link io.dugout.system.NoWait#attempt}: it then refuses
+   * with {@code WouldWait} before anything is stored wherever it would wait, and, once the message
+   * is durable, finishes without waiting on anything but in-memory work. False unless an adapter is
+   * written for it.
+   */
+  default boolean triesWithoutWaiting() {
+    return false;
+  }
 }

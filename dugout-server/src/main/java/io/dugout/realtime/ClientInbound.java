@@ -9,6 +9,7 @@ import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import io.dugout.system.JsonPaths;
+import io.dugout.system.NoWait;
 import io.dugout.system.Outages;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,6 +71,41 @@ class ClientInbound {
   }
 
   void handle(ClientSession session, StompFrame frame) {
+    handle(session, frame, false);
+  }
+
+  /**
+   * Handles a message SEND whose {@link NoWait#attempt} was refused: the attempt already took it
+   * from the sender's rate allowance (which is the first thing a message SEND does, and cannot
+   * wait), so this does not again.
+   */
+  void handleRefused(ClientSession session, StompFrame frame) {
+    handle(session, frame, true);
+  }
+
+  /**
+   * Whether the frame may be handled in a {@link NoWait#attempt}: a SEND of a message to a room, of
+   * a session that is connected and whose token is valid. Everything it does then refuses before it
+   * would wait, or cannot wait: the checks, the rate allowance, the membership read, the append,
+   * the receipt and the deliveries (queued, never written by the sender). Errors it reports go to
+   * the sender's error queue, without closing.
+   */
+  static boolean triesWithoutWaiting(ClientSession session, StompFrame frame, long now) {
+    if (frame.command() != StompCommand.SEND || !session.connected() || session.tokenExpired(now)) {
+      return false;
+    }
+    var app = Destinations.app(frame.destination());
+    return app != null && app.action() == Destinations.Action.MESSAGES;
+  }
+
+  /**
+   * Whether message SENDs may be attempted at all: see {@link StompEndpoint#triesWithoutWaiting}.
+   */
+  boolean triesWithoutWaiting() {
+    return messages.postsWithoutWaiting() && rateLimiter.triesWithoutWaiting();
+  }
+
+  private void handle(ClientSession session, StompFrame frame, boolean charged) {
     StompCommand command = frame.command();
     if (command != StompCommand.CONNECT && command != StompCommand.STOMP && !session.connected()) {
       fail(session, command + " before CONNECT", frame);
@@ -83,7 +119,7 @@ class ClientInbound {
       case CONNECT, STOMP -> connect(session, frame);
       case SUBSCRIBE -> subscribe(session, frame);
       case UNSUBSCRIBE -> unsubscribe(session, frame);
-      case SEND -> send(session, frame);
+      case SEND -> send(session, frame, charged);
       case DISCONNECT -> disconnect(session, frame);
       case ACK, NACK -> receipt(session, frame);
       default -> fail(session, command + " is not supported (no transactions)", frame);
@@ -247,7 +283,7 @@ class ClientInbound {
     receipt(session, frame);
   }
 
-  private void send(ClientSession session, StompFrame frame) {
+  private void send(ClientSession session, StompFrame frame, boolean charged) {
     String destination = frame.destination();
     byte[] body = frame.body();
     if (Destinations.TOKEN.equals(destination)) {
@@ -261,11 +297,13 @@ class ClientInbound {
       }
       Ids.require("destination", app.roomId(), Ids.MAX_USER_ID_LENGTH);
       switch (app.action()) {
-        case MESSAGES -> post(session.caller(), app.roomId(), body);
+        case MESSAGES -> post(session.caller(), app.roomId(), body, charged);
         case READ -> read(session.caller(), app.roomId(), body);
         case TYPING -> typing(session.caller(), app.roomId());
       }
       receipt(session, frame);
+    } catch (NoWait.WouldWait e) {
+      throw e;
     } catch (DugoutException e) {
       userError(session, frame, e.code(), e.getMessage(), e.field());
     } catch (RateLimited e) {
@@ -301,8 +339,8 @@ class ClientInbound {
     return unavailable;
   }
 
-  private void post(Caller caller, String roomId, byte[] body) {
-    if (!caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
+  private void post(Caller caller, String roomId, byte[] body, boolean charged) {
+    if (!charged && !caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
       throw new RateLimited();
     }
     messages.post(caller, roomId, postReader.readValue(body));

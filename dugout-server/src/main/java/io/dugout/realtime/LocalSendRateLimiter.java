@@ -37,6 +37,12 @@ public final class LocalSendRateLimiter implements SendRateLimit {
     buckets.remove(userId);
   }
 
+  /** A bucket is held only to refill and take from it. */
+  @Override
+  public boolean triesWithoutWaiting() {
+    return true;
+  }
+
   private static final class Bucket {
     private double tokens;
     private long updatedAt;

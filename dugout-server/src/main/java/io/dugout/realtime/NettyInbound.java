@@ -31,7 +31,9 @@ import org.springframework.web.socket.CloseStatus;
 /**
  * One connection of the Netty listener after its HTTP codec and WebSocket handshake: hands the
  * connection's events to {@link StompEndpoint} in order, on the connection's own {@link
- * SerialRunner}, never on the event loop.
+ * SerialRunner}. Only a message SEND read while nothing of the connection waits there is tried on
+ * the event loop, where everything it does refuses before it would wait ({@link
+ * StompEndpoint#handleWithoutWaiting}); what it cannot finish there goes to the runner, in order.
  *
  * <p>A client that stops reading shows here as a channel that stays unwritable (Netty holds more
  * than its high-water mark of bytes for it): after the send time limit it is closed as a slow
@@ -53,6 +55,7 @@ final class NettyInbound extends ChannelInboundHandlerAdapter {
   private final StompEndpoint endpoint;
   private final Duration sendTimeLimit;
   private final LeanDoors.Route handshakes;
+  private final boolean attempts;
   private final String id;
   private final SerialRunner runner = new SerialRunner();
   private final AtomicLong unhandledBytes = new AtomicLong();
@@ -61,11 +64,20 @@ final class NettyInbound extends ChannelInboundHandlerAdapter {
   private NettyConnection connection;
   private CloseStatus closedByClient;
 
+  /**
+   * @param attempts whether message SENDs are tried on the event loop ({@link
+   *     StompEndpoint#triesWithoutWaiting} and {@code dugout.realtime.netty.attempt-sends})
+   */
   NettyInbound(
-      StompEndpoint endpoint, Duration sendTimeLimit, LeanDoors.Route handshakes, String id) {
+      StompEndpoint endpoint,
+      Duration sendTimeLimit,
+      LeanDoors.Route handshakes,
+      boolean attempts,
+      String id) {
     this.endpoint = endpoint;
     this.sendTimeLimit = sendTimeLimit;
     this.handshakes = handshakes;
+    this.attempts = attempts;
     this.id = id;
   }
 
@@ -139,13 +151,22 @@ final class NettyInbound extends ChannelInboundHandlerAdapter {
     }
     byte[] bytes = new byte[content.readableBytes()];
     content.readBytes(bytes);
+    Runnable left;
+    if (attempts && runner.idle()) {
+      left = endpoint.handleWithoutWaiting(socket, ByteBuffer.wrap(bytes));
+      if (left == null) {
+        return;
+      }
+    } else {
+      left = () -> endpoint.handleMessage(socket, new BinaryMessage(ByteBuffer.wrap(bytes)));
+    }
     if (unhandledBytes.addAndGet(bytes.length) > MAX_UNHANDLED_BYTES) {
       channel.config().setAutoRead(false);
     }
     runner.run(
         () -> {
           try {
-            endpoint.handleMessage(socket, new BinaryMessage(ByteBuffer.wrap(bytes)));
+            left.run();
           } finally {
             if (unhandledBytes.addAndGet(-bytes.length) <= MAX_UNHANDLED_BYTES / 2
                 && !channel.config().isAutoRead()) {

@@ -39,10 +39,11 @@ import org.springframework.stereotype.Component;
 /**
  * The Netty WebSocket listener ({@code dugout.realtime.netty.enabled}): the STOMP endpoint at
  * {@code /ws} on a port of its own, beside Tomcat's {@code /ws} on the HTTP port; both serve the
- * same sessions, subscriptions and guarantees. Event loops do the socket work only: every frame is
- * handled on its connection's {@link SerialRunner}, and a connection's frames written in one pass
- * of its loop leave in one system call ({@link FlushConsolidationHandler}), which is where the
- * listener's gain over Tomcat comes from (ADR 11).
+ * same sessions, subscriptions and guarantees. Event loops do the socket work, and handle a message
+ * SEND only where nothing it does waits ({@code attempt-sends}); every other frame, and a SEND that
+ * would wait, is handled on its connection's {@link SerialRunner}, and a connection's frames
+ * written in one pass of its loop leave in one system call ({@link FlushConsolidationHandler}),
+ * which is where the listener's gain over Tomcat comes from (ADR 11).
  *
  * <p>It keeps at most {@code dugout.realtime.netty.max-connections} connections open ({@link
  * ConnectionCap}); the open ones are the gauge {@code dugout.realtime.netty.connections}, the
@@ -67,6 +68,7 @@ class NettyListener implements SmartLifecycle {
   private final ConfigurableEnvironment environment;
   private final AtomicLong connections = new AtomicLong();
   private final ConnectionCap cap;
+  private final boolean attempts;
   private EventLoopGroup loops;
   private Channel listening;
 
@@ -81,6 +83,7 @@ class NettyListener implements SmartLifecycle {
     this.handshakes = doors.route("GET", HandshakeDoor.PATH);
     this.environment = environment;
     this.cap = new ConnectionCap(properties.netty().maxConnections());
+    this.attempts = properties.netty().attemptSends() && endpoint.triesWithoutWaiting();
     Gauge.builder("dugout.realtime.netty.connections", cap, ConnectionCap::open)
         .description("connections open on the Netty listener")
         .register(registry);
@@ -115,10 +118,11 @@ class NettyListener implements SmartLifecycle {
         .getPropertySources()
         .addFirst(new MapPropertySource("dugout-netty", Map.of(PORT_PROPERTY, port)));
     log.info(
-        "STOMP over WebSocket on Netty at port {} ({} event loops, {})",
+        "STOMP over WebSocket on Netty at port {} ({} event loops, {}; message SENDs {})",
         port,
         threads,
-        epoll ? "epoll" : "NIO");
+        epoll ? "epoll" : "NIO",
+        attempts ? "tried on the loop" : "on virtual threads");
   }
 
   private ChannelInitializer<SocketChannel> initializer() {
@@ -154,6 +158,7 @@ class NettyListener implements SmartLifecycle {
                     endpoint,
                     properties.sendTimeLimit(),
                     handshakes,
+                    attempts,
                     "n" + connections.incrementAndGet()));
       }
     };

@@ -41,6 +41,8 @@ class RealtimeMetrics {
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
   private final Map<DisconnectReason, Counter> disconnects = new ConcurrentHashMap<>();
   private final Counter rateLimited;
+  private final Counter attemptsHandled;
+  private final Counter attemptsRefused;
   private final DistributionSummary queueDepth;
   private final Timer subscribeLive;
   private final Timer subscribeReplay;
@@ -84,6 +86,8 @@ class RealtimeMetrics {
         Counter.builder("dugout.realtime.rate.limited")
             .description("messages refused because their sender exceeded the send rate")
             .register(registry);
+    attemptsHandled = attempts("handled");
+    attemptsRefused = attempts("refused");
     queueDepth =
         DistributionSummary.builder("dugout.realtime.outbound.queue")
             .description("frames waiting in a session's outbound queue, sampled once a second")
@@ -103,6 +107,24 @@ class RealtimeMetrics {
                         + " write (its oldest live message)")
                 .serviceLevelObjectives(Slo.LATENCY)
                 .register(registry));
+  }
+
+  private Counter attempts(String outcome) {
+    return Counter.builder("dugout.realtime.netty.attempts")
+        .description(
+            "message SENDs the Netty listener tried on its event loop: handled there, or refused"
+                + " because they would have waited and handed to the connection's thread")
+        .tag("outcome", outcome)
+        .register(registry);
+  }
+
+  /** A message SEND tried on an event loop was handled there ({@code true}) or refused. */
+  void attempted(boolean handled) {
+    (handled ? attemptsHandled : attemptsRefused).increment();
+  }
+
+  double attempts(boolean handled) {
+    return (handled ? attemptsHandled : attemptsRefused).count();
   }
 
   private Timer subscribeTimer(String replay) {

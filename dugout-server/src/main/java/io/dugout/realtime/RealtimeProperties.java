@@ -92,12 +92,17 @@ public record RealtimeProperties(
    *     fewer sends, with a longer tail, than one)
    * @param maxConnections the connections it keeps open at once, as Tomcat's {@code
    *     server.tomcat.max-connections} for its port; one more is closed as soon as it is accepted
+   * @param attemptSends whether a message SEND is tried on the event loop that read it, where
+   *     everything it does refuses before it would wait, and handed to the connection's virtual
+   *     thread only when it would (a busy room lane, a read from disk, a stalled write); only where
+   *     the whole send path is written for it: embedded storage without fsync
    */
   public record Netty(
       @DefaultValue("false") boolean enabled,
       @DefaultValue("8081") int port,
       @DefaultValue("0") int threads,
-      @DefaultValue("50000") int maxConnections) {
+      @DefaultValue("50000") int maxConnections,
+      @DefaultValue("true") boolean attemptSends) {
 
     public Netty {
       if (port < 0 || port > 65_535) {

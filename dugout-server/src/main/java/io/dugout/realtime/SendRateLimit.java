@@ -16,4 +16,13 @@ public interface SendRateLimit {
 
   /** The user has no open session on this node any more; what is kept for them here may go. */
   void forget(String userId);
+
+  /**
+   * Whether {@link #tryAcquire} never waits (no lock held beyond in-memory work, no round trip), so
+   * that it may run in a {@link io.dugout.system.NoWait#attempt}. False unless an adapter is
+   * written for it.
+   */
+  default boolean triesWithoutWaiting() {
+    return false;
+  }
 }

@@ -27,6 +27,14 @@ final class SerialRunner {
     }
   }
 
+  /**
+   * Whether no task is running or waiting to run. Meaningful only on the one thread that gives this
+   * runner its tasks: nothing can be added meanwhile, and a task that finished happened before.
+   */
+  boolean idle() {
+    return !running.get() && tasks.isEmpty();
+  }
+
   private void drain() {
     do {
       Runnable next;

@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import io.dugout.system.NoWait;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -103,23 +104,38 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     if (bytes == null) {
       return;
     }
+    handleFrames(session, decoder, null, false, bytes);
+  }
+
+  /**
+   * Handles {@code first} (unless null; {@code refused}: a message SEND whose attempt without
+   * waiting was refused), then every frame decoded from {@code bytes}, one at a time.
+   */
+  private void handleFrames(
+      ClientSession session,
+      StompFrameDecoder decoder,
+      StompFrame first,
+      boolean refused,
+      ByteBuffer bytes) {
     inFlight.incrementAndGet();
     boolean wasConnected = session.connected();
     session.handling = true;
     try {
+      if (first != null) {
+        if (refused) {
+          inbound.handleRefused(session, first);
+        } else {
+          inbound.handle(session, first);
+        }
+      }
       StompFrame frame;
       while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
         inbound.handle(session, frame);
       }
     } catch (StompFrameDecoder.MalformedFrame e) {
-      // why: the client's mistake, told to the client; the server has nothing to look into
-      log.debug("Refused a frame of {}: {}", session.id(), e.getMessage());
-      metrics.error("malformed_frame");
-      session.sendAndClose(StompFrames.error(e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
+      malformed(session, e);
     } catch (RuntimeException e) {
-      log.error("Unexpected failure handling a frame of {}", session.id(), e);
-      metrics.error("internal");
-      session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);
+      failed(session, e);
     } finally {
       // why: bytes that came while this frame was handled may not have been read yet
       session.lastReceivedAt = System.currentTimeMillis();
@@ -130,6 +146,92 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
       metrics.connected();
       sessionLog.connected(session);
     }
+  }
+
+  /**
+   * Whether {@link #handleWithoutWaiting} can handle anything: the message SENDs' whole path
+   * refuses before it would wait (embedded storage without fsync, no history cache, a rate limit in
+   * memory).
+   */
+  boolean triesWithoutWaiting() {
+    return inbound.triesWithoutWaiting();
+  }
+
+  /**
+   * For the Netty listener's event loop, which must not wait: decodes {@code bytes} and handles
+   * each message SEND in them right here, in a {@link NoWait#attempt}, while attempts succeed.
+   * Returns what is left to do on the connection's thread, or null when nothing is: from the first
+   * frame that may not be attempted ({@link ClientInbound#triesWithoutWaiting}), or whose attempt
+   * was refused, with the bytes after it; or the report of a frame that failed. The caller
+   * guarantees that nothing of the connection runs or waits to run on that thread meanwhile, and
+   * runs what is returned before anything it reads later, so frames are handled in order.
+   */
+  Runnable handleWithoutWaiting(WebSocketSession socket, ByteBuffer bytes) {
+    var session = (ClientSession) socket.getAttributes().get(SESSION);
+    var decoder = (StompFrameDecoder) socket.getAttributes().get(DECODER);
+    if (session == null || !session.isOpen() || !accepting) {
+      return null;
+    }
+    long now = System.currentTimeMillis();
+    session.lastReceivedAt = now;
+    inFlight.incrementAndGet();
+    session.handling = true;
+    try {
+      while (session.isOpen()) {
+        StompFrame frame;
+        try {
+          frame = decoder.next(bytes);
+        } catch (StompFrameDecoder.MalformedFrame e) {
+          return () -> malformed(session, e);
+        }
+        if (frame == null) {
+          return null;
+        }
+        if (!ClientInbound.triesWithoutWaiting(session, frame, now)) {
+          return later(session, decoder, frame, false, bytes);
+        }
+        try {
+          NoWait.attempt(() -> inbound.handle(session, frame));
+          metrics.attempted(true);
+        } catch (NoWait.WouldWait e) {
+          metrics.attempted(false);
+          return later(session, decoder, frame, true, bytes);
+        } catch (RuntimeException e) {
+          return () -> failed(session, e);
+        }
+      }
+      return null;
+    } finally {
+      session.lastReceivedAt = System.currentTimeMillis();
+      session.handling = false;
+      inFlight.decrementAndGet();
+    }
+  }
+
+  private Runnable later(
+      ClientSession session,
+      StompFrameDecoder decoder,
+      StompFrame frame,
+      boolean refused,
+      ByteBuffer bytes) {
+    return () -> {
+      if (session.isOpen() && accepting) {
+        handleFrames(session, decoder, frame, refused, bytes);
+      }
+    };
+  }
+
+  private void malformed(ClientSession session, StompFrameDecoder.MalformedFrame e) {
+    // why: the client's mistake, told to the client; the server has nothing to look into
+    log.debug("Refused a frame of {}: {}", session.id(), e.getMessage());
+    metrics.error("malformed_frame");
+    session.sendAndClose(StompFrames.error(e.getMessage(), null), CloseStatus.POLICY_VIOLATION);
+  }
+
+  private void failed(ClientSession session, RuntimeException e) {
+    log.error("Unexpected failure handling a frame of {}", session.id(), e);
+    metrics.error("internal");
+    session.sendAndClose(StompFrames.error("internal error", null), CloseStatus.SERVER_ERROR);
   }
 
   @Override

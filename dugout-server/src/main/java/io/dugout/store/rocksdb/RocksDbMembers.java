@@ -3,16 +3,20 @@ package io.dugout.store.rocksdb;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
 
 import io.dugout.room.Member;
+import io.dugout.system.NoWait;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Every room's member rows on RocksDB, and what is kept of them. Read-modify-writes of one room's
- * members are serialised on a striped monitor; members are read through a {@link MemberCache} and
- * rooms' member lists through {@link MemberLists}, which the same monitor keeps coherent.
+ * members are serialised on a striped lock; members are read through a {@link MemberCache} and
+ * rooms' member lists through {@link MemberLists}, which the same lock keeps coherent. In a {@link
+ * NoWait#attempt} a stripe is taken only when it is free.
  *
  * <p>Shared by {@link RocksDbRoomStore} and {@link RocksDbMessageStore}: the message store moves a
  * sender's read marker in its message's own write batch ({@link #markRead(String, String, long,
@@ -23,7 +27,7 @@ final class RocksDbMembers {
 
   private static final int STRIPES = 256;
   private final RocksDbStorage storage;
-  private final Object[] stripes = new Object[STRIPES];
+  private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
   private final MemberCache cache;
   private final MemberLists lists;
 
@@ -32,13 +36,22 @@ final class RocksDbMembers {
     this.cache = new MemberCache(cachedMembers);
     this.lists = new MemberLists(cachedMembers, STRIPES);
     for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Object();
+      stripes[i] = new ReentrantLock();
     }
   }
 
-  /** The monitor that serialises the read-modify-writes of the room's members. */
-  Object stripe(String roomId) {
-    return stripes[stripeOf(roomId)];
+  /**
+   * Runs {@code work} holding the lock that serialises the read-modify-writes of the room's members
+   * (in a {@link NoWait#attempt}, only when it is free).
+   */
+  <T> T inStripe(String roomId, Supplier<T> work) {
+    var stripe = stripes[stripeOf(roomId)];
+    NoWait.lock(stripe);
+    try {
+      return work.get();
+    } finally {
+      stripe.unlock();
+    }
   }
 
   Optional<Member> find(String roomId, String userId) {
@@ -46,20 +59,23 @@ final class RocksDbMembers {
     if (cached != null) {
       return Optional.of(cached);
     }
-    synchronized (stripe(roomId)) {
-      // why: filled under the stripe, so no write of this member can slip in between read and fill
-      cached = cache.get(roomId, userId);
-      if (cached != null) {
-        return Optional.of(cached);
-      }
-      byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
-      if (value == null) {
-        return Optional.empty();
-      }
-      Member stored = Json.read(value, Member.class);
-      cache.fill(stored);
-      return Optional.of(stored);
-    }
+    return inStripe(
+        roomId,
+        () -> {
+          // why: filled under the stripe, so no write of this member can slip in between read and
+          // fill
+          Member again = cache.get(roomId, userId);
+          if (again != null) {
+            return Optional.of(again);
+          }
+          byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
+          if (value == null) {
+            return Optional.<Member>empty();
+          }
+          Member stored = Json.read(value, Member.class);
+          cache.fill(stored);
+          return Optional.of(stored);
+        });
   }
 
   /** The room's members, oldest first (ties by user id). */
@@ -70,8 +86,11 @@ final class RocksDbMembers {
     }
     int stripe = stripeOf(roomId);
     long version;
-    synchronized (stripes[stripe]) {
+    NoWait.lock(stripes[stripe]);
+    try {
       version = lists.version(stripe);
+    } finally {
+      stripes[stripe].unlock();
     }
     var members = new ArrayList<Member>();
     byte[] prefix = Keys.prefix(roomId);
@@ -88,8 +107,11 @@ final class RocksDbMembers {
         });
     members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
     List<Member> read = List.copyOf(members);
-    synchronized (stripes[stripe]) {
+    NoWait.lock(stripes[stripe]);
+    try {
       lists.keep(stripe, version, roomId, read);
+    } finally {
+      stripes[stripe].unlock();
     }
     return read;
   }
@@ -102,30 +124,40 @@ final class RocksDbMembers {
    */
   Optional<Member> markRead(
       String roomId, String userId, long seq, Consumer<RocksDbStorage.Batch> alsoWrite) {
-    synchronized (stripe(roomId)) {
-      var current = find(roomId, userId);
-      Member moved =
-          current.isPresent() && current.get().lastReadSeq() < seq
-              ? current.get().withLastReadSeq(seq)
-              : null;
-      if (moved == null && alsoWrite == null) {
-        return current;
+    if (alsoWrite == null) {
+      // why: the marker only moves forward, so a cached marker at or past seq answers without the
+      // stripe, which a send's own write batch has just moved it under
+      Member cached = cache.get(roomId, userId);
+      if (cached != null && cached.lastReadSeq() >= seq) {
+        return Optional.of(cached);
       }
-      storage.write(
-          batch -> {
-            if (alsoWrite != null) {
-              alsoWrite.accept(batch);
-            }
-            if (moved != null) {
-              batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved));
-            }
-          });
-      if (moved == null) {
-        return current;
-      }
-      written(moved);
-      return Optional.of(moved);
     }
+    return inStripe(
+        roomId,
+        () -> {
+          var current = find(roomId, userId);
+          Member moved =
+              current.isPresent() && current.get().lastReadSeq() < seq
+                  ? current.get().withLastReadSeq(seq)
+                  : null;
+          if (moved == null && alsoWrite == null) {
+            return current;
+          }
+          storage.write(
+              batch -> {
+                if (alsoWrite != null) {
+                  alsoWrite.accept(batch);
+                }
+                if (moved != null) {
+                  batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved));
+                }
+              });
+          if (moved == null) {
+            return current;
+          }
+          written(moved);
+          return Optional.of(moved);
+        });
   }
 
   /** After RocksDB has a write of {@code member}; under its room's stripe. */

@@ -6,10 +6,12 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
+import io.dugout.system.NoWait;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -27,6 +29,9 @@ import java.util.function.Function;
  * that its seq is free. Coherent because only this store writes the room's messages (single
  * process, like RocksDB itself); at most {@value #REMEMBERED_ROOMS} rooms, then all are forgotten
  * and read again.
+ *
+ * <p>Tries without waiting ({@link NoWait}) when writes are not synced: a stripe is taken only when
+ * free, and {@link RocksDbStorage} refuses reads from disk and slowed-down writes.
  */
 final class RocksDbMessageStore implements MessageStore {
 
@@ -35,14 +40,14 @@ final class RocksDbMessageStore implements MessageStore {
 
   private final RocksDbStorage storage;
   private final RocksDbMembers members;
-  private final Object[] stripes = new Object[STRIPES];
+  private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
   private final ConcurrentHashMap<String, Long> lastSeqs = new ConcurrentHashMap<>();
 
   RocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
     this.storage = storage;
     this.members = members;
     for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Object();
+      stripes[i] = new ReentrantLock();
     }
   }
 
@@ -51,7 +56,9 @@ final class RocksDbMessageStore implements MessageStore {
     String roomId = message.roomId();
     byte[] retryKey = Keys.triple(roomId, message.senderId(), message.clientMsgId());
     byte[] messageKey = Keys.message(roomId, message.seq());
-    synchronized (stripe(roomId)) {
+    var stripe = stripe(roomId);
+    NoWait.lock(stripe);
+    try {
       byte[] seen = storage.get(DEDUPE, retryKey);
       if (seen != null) {
         return new Written(get(roomId, Keys.seqValueOf(seen)), Outcome.RETRY);
@@ -75,6 +82,8 @@ final class RocksDbMessageStore implements MessageStore {
       }
       lastSeqs.computeIfPresent(roomId, (room, known) -> Math.max(known, message.seq()));
       return new Written(message, Outcome.CREATED, json);
+    } finally {
+      stripe.unlock();
     }
   }
 
@@ -84,7 +93,9 @@ final class RocksDbMessageStore implements MessageStore {
     if (known != null) {
       return known;
     }
-    synchronized (stripe(roomId)) {
+    var stripe = stripe(roomId);
+    NoWait.lock(stripe);
+    try {
       // why: read under the stripe, so that no write of the room falls between read and keep
       long read = readLastSeq(roomId);
       if (lastSeqs.size() >= REMEMBERED_ROOMS) {
@@ -92,6 +103,8 @@ final class RocksDbMessageStore implements MessageStore {
       }
       lastSeqs.put(roomId, read);
       return read;
+    } finally {
+      stripe.unlock();
     }
   }
 
@@ -186,7 +199,12 @@ final class RocksDbMessageStore implements MessageStore {
     return page;
   }
 
-  private Object stripe(String roomId) {
+  @Override
+  public boolean triesWithoutWaiting() {
+    return storage.triesWithoutWaiting();
+  }
+
+  private ReentrantLock stripe(String roomId) {
     return stripes[Math.floorMod(roomId.hashCode(), STRIPES)];
   }
 

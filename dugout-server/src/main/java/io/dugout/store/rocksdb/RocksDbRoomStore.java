@@ -87,30 +87,34 @@ final class RocksDbRoomStore implements RoomStore {
 
   @Override
   public boolean addMember(Member member) {
-    synchronized (memberRows.stripe(member.roomId())) {
-      if (findMember(member.roomId(), member.userId()).isPresent()) {
-        return false;
-      }
-      storage.write(batch -> putMember(batch, member));
-      memberRows.written(member);
-      return true;
-    }
+    return memberRows.inStripe(
+        member.roomId(),
+        () -> {
+          if (findMember(member.roomId(), member.userId()).isPresent()) {
+            return false;
+          }
+          storage.write(batch -> putMember(batch, member));
+          memberRows.written(member);
+          return true;
+        });
   }
 
   @Override
   public boolean removeMember(String roomId, String userId) {
-    synchronized (memberRows.stripe(roomId)) {
-      if (findMember(roomId, userId).isEmpty()) {
-        return false;
-      }
-      storage.write(
-          batch -> {
-            batch.delete(MEMBERS, Keys.pair(roomId, userId));
-            batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
-          });
-      memberRows.removed(roomId, userId);
-      return true;
-    }
+    return memberRows.inStripe(
+        roomId,
+        () -> {
+          if (findMember(roomId, userId).isEmpty()) {
+            return false;
+          }
+          storage.write(
+              batch -> {
+                batch.delete(MEMBERS, Keys.pair(roomId, userId));
+                batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
+              });
+          memberRows.removed(roomId, userId);
+          return true;
+        });
   }
 
   @Override
@@ -120,16 +124,19 @@ final class RocksDbRoomStore implements RoomStore {
 
   @Override
   public Optional<Member> setMuted(String roomId, String userId, boolean muted) {
-    synchronized (memberRows.stripe(roomId)) {
-      var current = findMember(roomId, userId);
-      if (current.isEmpty() || current.get().muted() == muted) {
-        return current;
-      }
-      Member changed = current.get().withMuted(muted);
-      storage.write(batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
-      memberRows.written(changed);
-      return Optional.of(changed);
-    }
+    return memberRows.inStripe(
+        roomId,
+        () -> {
+          var current = findMember(roomId, userId);
+          if (current.isEmpty() || current.get().muted() == muted) {
+            return current;
+          }
+          Member changed = current.get().withMuted(muted);
+          storage.write(
+              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
+          memberRows.written(changed);
+          return Optional.of(changed);
+        });
   }
 
   @Override
@@ -166,17 +173,20 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   private void write(Room room, List<Member> roomMembers) {
-    synchronized (memberRows.stripe(room.id())) {
-      storage.write(
-          batch -> {
-            batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
-            if (room.uniqueKey() != null) {
-              batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
-            }
-            roomMembers.forEach(member -> putMember(batch, member));
-          });
-      memberRows.roomWritten(room.id());
-    }
+    memberRows.inStripe(
+        room.id(),
+        () -> {
+          storage.write(
+              batch -> {
+                batch.put(ROOMS, Keys.utf8(room.id()), Json.write(room));
+                if (room.uniqueKey() != null) {
+                  batch.put(ROOM_KEYS, Keys.utf8(room.uniqueKey()), Keys.utf8(room.id()));
+                }
+                roomMembers.forEach(member -> putMember(batch, member));
+              });
+          memberRows.roomWritten(room.id());
+          return null;
+        });
   }
 
   private static void putMember(RocksDbStorage.Batch batch, Member member) {

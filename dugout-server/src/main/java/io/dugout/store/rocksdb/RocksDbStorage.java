@@ -1,6 +1,7 @@
 package io.dugout.store.rocksdb;
 
 import io.dugout.store.StoreTimers;
+import io.dugout.system.NoWait;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,12 +17,14 @@ import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Statistics;
 import org.rocksdb.StatsLevel;
+import org.rocksdb.Status;
 import org.rocksdb.TickerType;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -29,6 +32,11 @@ import org.rocksdb.WriteOptions;
 /**
  * One RocksDB database with a column family per kind of record. Owns the native handles and closes
  * them; the stores share it.
+ *
+ * <p>In a {@link NoWait#attempt} it refuses what would wait: a point read finds its value in memory
+ * (the memtables and the block cache) or is refused, a write RocksDB would stall or slow down is
+ * refused with nothing written (its {@code no_slowdown} option), and a scan or a synced write is
+ * always refused.
  */
 final class RocksDbStorage implements AutoCloseable {
 
@@ -60,6 +68,8 @@ final class RocksDbStorage implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final WriteOptions writeOptions;
+  private final WriteOptions noSlowdown = new WriteOptions().setNoSlowdown(true);
+  private final ReadOptions inMemory = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
   private final SyncedWrites synced;
   private final Statistics statistics;
   private final Object lifecycle = new Object();
@@ -77,6 +87,7 @@ final class RocksDbStorage implements AutoCloseable {
     this.writeOptions = writeOptions;
     this.synced = synced;
     this.statistics = statistics;
+    resources.addAll(List.of(noSlowdown, inMemory));
   }
 
   /**
@@ -134,12 +145,17 @@ final class RocksDbStorage implements AutoCloseable {
     return handles.get(family.ordinal() + 1);
   }
 
+  /** Whether work on it may run in a {@link NoWait#attempt}: when writes are not synced. */
+  boolean triesWithoutWaiting() {
+    return synced == null;
+  }
+
   byte[] get(Family family, byte[] key) {
     long start = System.nanoTime();
     try {
-      return db.get(handle(family), key);
+      return NoWait.active() ? db.get(handle(family), inMemory, key) : db.get(handle(family), key);
     } catch (RocksDBException e) {
-      throw failure(e);
+      throw refusedOrFailure(e);
     } finally {
       timers.read().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
@@ -153,7 +169,9 @@ final class RocksDbStorage implements AutoCloseable {
     try (var batch = new WriteBatch()) {
       fill.accept(new Batch(batch));
       long start = System.nanoTime();
-      if (synced == null) {
+      if (NoWait.active()) {
+        writeWithoutWaiting(batch);
+      } else if (synced == null) {
         write(batch);
       } else {
         synced.run(() -> write(batch));
@@ -170,11 +188,23 @@ final class RocksDbStorage implements AutoCloseable {
     }
   }
 
+  private void writeWithoutWaiting(WriteBatch batch) {
+    if (synced != null) {
+      throw NoWait.wouldWait();
+    }
+    try {
+      db.write(noSlowdown, batch);
+    } catch (RocksDBException e) {
+      throw refusedOrFailure(e);
+    }
+  }
+
   /**
    * Visits keys in {@code [from, to)} in order ({@code reverse}: from the last), until the visitor
    * returns false.
    */
   void scan(Family family, byte[] from, byte[] to, boolean reverse, Visitor visitor) {
+    NoWait.refuseInAttempt();
     long start = System.nanoTime();
     try (var lower = new Slice(from);
         var upper = new Slice(to);
@@ -251,6 +281,15 @@ final class RocksDbStorage implements AutoCloseable {
         // why: native handles are freed with the process at worst
       }
     }
+  }
+
+  /** {@code Incomplete}: the read needed the disk, or the write would have been slowed down. */
+  private static RuntimeException refusedOrFailure(RocksDBException e) {
+    Status status = e.getStatus();
+    if (status != null && status.getCode() == Status.Code.Incomplete) {
+      return NoWait.wouldWait();
+    }
+    return failure(e);
   }
 
   private static IllegalStateException failure(RocksDBException e) {
