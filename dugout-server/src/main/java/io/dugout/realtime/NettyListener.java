@@ -95,7 +95,7 @@ class NettyListener implements SmartLifecycle {
   @Override
   public synchronized void start() {
     boolean epoll = Epoll.isAvailable();
-    int threads = properties.netty().eventLoops();
+    int threads = properties.netty().eventLoops(attempts);
     loops =
         new MultiThreadIoEventLoopGroup(
             threads,

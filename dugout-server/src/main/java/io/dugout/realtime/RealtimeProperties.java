@@ -86,10 +86,11 @@ public record RealtimeProperties(
    *
    * @param enabled whether it listens
    * @param port its port (0: any free one, published as {@code local.dugout.realtime.netty.port})
-   * @param threads its event loops (0: one per two available processors, at least one). The loops
-   *     only move bytes; frames are handled on virtual threads, whose carriers take one processor
-   *     each, so more loops only make threads contend for the cores (on 2 cores, two loops carried
-   *     fewer sends, with a longer tail, than one)
+   * @param threads its event loops (0: one per available processor where message SENDs are handled
+   *     on the loops, see {@code attemptSends}; one per two processors, at least one, where every
+   *     frame is handled on a virtual thread, whose carriers take one processor each, so that more
+   *     loops only make threads contend for the cores: on 2 cores two loops then carried fewer
+   *     sends, with a longer tail, than one)
    * @param maxConnections the connections it keeps open at once, as Tomcat's {@code
    *     server.tomcat.max-connections} for its port; one more is closed as soon as it is accepted
    * @param attemptSends whether a message SEND is tried on the event loop that read it, where
@@ -119,9 +120,14 @@ public record RealtimeProperties(
       }
     }
 
-    /** The event loops to run: {@code threads}, or one per two available processors. */
-    int eventLoops() {
-      return threads > 0 ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    /**
+     * The event loops to run: {@code threads}; else one per available processor where message SENDs
+     * are handled on the loops ({@code attempts}), one per two processors where they go to virtual
+     * threads.
+     */
+    int eventLoops(boolean attempts) {
+      int processors = Runtime.getRuntime().availableProcessors();
+      return threads > 0 ? threads : attempts ? processors : Math.max(1, processors / 2);
     }
   }
 }
