@@ -2,10 +2,10 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.HeldByAnotherThread;
 import io.dugout.auth.Caller;
 import io.dugout.message.MessageService;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -68,21 +68,16 @@ class NettyAttemptTests extends RealtimeTestBase {
     var alice = listen("alice");
     alice.subscribeAndWait("e", "/user/queue/errors");
     var carol = listen("carol");
-    var locked = new CountDownLatch(1);
-    var release = new CountDownLatch(1);
     var holder =
-        Thread.ofPlatform()
-            .start(
-                () ->
-                    messages.subscribe(
-                        SERVICE,
-                        held,
-                        lastSeq -> {
-                          locked.countDown();
-                          awaitQuietly(release);
-                          return lastSeq;
-                        }));
-    locked.await();
+        HeldByAnotherThread.start(
+            stay ->
+                messages.subscribe(
+                    SERVICE,
+                    held,
+                    lastSeq -> {
+                      stay.run();
+                      return lastSeq;
+                    }));
     double refused = metrics.attempts(false);
 
     alice.sendJson(destination(held), text("a-1", "first"), "a-1");
@@ -92,8 +87,7 @@ class NettyAttemptTests extends RealtimeTestBase {
     assertThat(alice.poll(Duration.ofMillis(300))).as("an answer while the lane is held").isNull();
     assertThat(metrics.attempts(false) - refused).as("attempts refused").isEqualTo(1);
 
-    release.countDown();
-    holder.join();
+    holder.close();
     assertThat(alice.awaitReceipt("a-1")).isNotNull();
     assertThat(alice.awaitReceipt("a-2")).isNotNull();
     var page = get(token("bob"), "/api/v1/rooms/" + held + "/messages");
@@ -126,13 +120,5 @@ class NettyAttemptTests extends RealtimeTestBase {
 
   private static String contentOf(StompTestClient.Frame frame) {
     return json(frame).get("content").asString();
-  }
-
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

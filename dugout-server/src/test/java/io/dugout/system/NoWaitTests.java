@@ -3,6 +3,7 @@ package io.dugout.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.HeldByAnotherThread;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,18 +22,7 @@ class NoWaitTests {
           lock.unlock();
         });
 
-    var held = new CountDownLatch(1);
-    var release = new CountDownLatch(1);
-    var holder =
-        Thread.ofPlatform()
-            .start(
-                () -> {
-                  lock.lock();
-                  held.countDown();
-                  await(release);
-                  lock.unlock();
-                });
-    held.await();
+    var holder = holding(lock);
     var after = new AtomicBoolean();
     assertThatThrownBy(
             () ->
@@ -44,8 +34,7 @@ class NoWaitTests {
         .isInstanceOf(NoWait.WouldWait.class);
     assertThat(after).isFalse();
     assertThat(NoWait.active()).isFalse();
-    release.countDown();
-    holder.join();
+    holder.close();
   }
 
   @Test
@@ -70,17 +59,17 @@ class NoWaitTests {
   @Test
   void aCommittedAttemptWaitsForWhatItMeetsAfterwards() throws Exception {
     var lock = new ReentrantLock();
-    var held = new CountDownLatch(1);
-    var holder =
-        Thread.ofPlatform()
-            .start(
-                () -> {
-                  lock.lock();
-                  held.countDown();
-                  sleep(100);
-                  lock.unlock();
-                });
-    held.await();
+    var holder = holding(lock);
+    Thread.ofPlatform()
+        .start(
+            () -> {
+              sleep(100);
+              try {
+                holder.close();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     var tookIt = new AtomicBoolean();
     NoWait.attempt(
         () -> {
@@ -91,7 +80,6 @@ class NoWaitTests {
           lock.unlock();
         });
     assertThat(tookIt).isTrue();
-    holder.join();
   }
 
   @Test
@@ -135,12 +123,16 @@ class NoWaitTests {
     assertThat(thrown.get()).isInstanceOf(IllegalStateException.class);
   }
 
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  private static HeldByAnotherThread holding(ReentrantLock lock) throws InterruptedException {
+    return HeldByAnotherThread.start(
+        stay -> {
+          lock.lock();
+          try {
+            stay.run();
+          } finally {
+            lock.unlock();
+          }
+        });
   }
 
   private static void sleep(long millis) {

@@ -1,8 +1,12 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.message.Message;
+import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
 class RocksDbMessageStoreTests extends MessageStoreContract {
@@ -35,5 +39,18 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
   @Override
   protected boolean keepsJson() {
     return true;
+  }
+
+  /** A text message of alice's at {@code seq} of {@code room}. */
+  static Message message(String room, long seq, String clientMsgId) {
+    return new Message(
+        room,
+        seq,
+        "alice",
+        MessageKind.TEXT,
+        "text of " + clientMsgId,
+        List.of(),
+        clientMsgId,
+        Instant.parse("2026-11-25T04:01:02.345678Z"));
   }
 }

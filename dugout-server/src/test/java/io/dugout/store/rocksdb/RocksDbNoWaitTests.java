@@ -4,14 +4,11 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.HeldByAnotherThread;
 import io.dugout.message.Message;
-import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore.Outcome;
 import io.dugout.system.NoWait;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -58,24 +55,18 @@ class RocksDbNoWaitTests {
   @Test
   void refusesAWriteWhoseMemberStripeIsHeldAndWritesNothing() throws Exception {
     open(false);
-    var held = new CountDownLatch(1);
-    var release = new CountDownLatch(1);
     var holder =
-        Thread.ofPlatform()
-            .start(
-                () ->
-                    members.inStripe(
-                        ROOM,
-                        () -> {
-                          held.countDown();
-                          awaitQuietly(release);
-                          return null;
-                        }));
-    held.await();
+        HeldByAnotherThread.start(
+            stay ->
+                members.inStripe(
+                    ROOM,
+                    () -> {
+                      stay.run();
+                      return null;
+                    }));
     assertThatThrownBy(() -> NoWait.attempt(() -> store.write(message(1, "c-1"))))
         .isInstanceOf(NoWait.WouldWait.class);
-    release.countDown();
-    holder.join();
+    holder.close();
 
     assertThat(store.after(ROOM, 0, 10)).isEmpty();
     assertThat(store.write(message(1, "c-1")).outcome()).isEqualTo(Outcome.CREATED);
@@ -121,22 +112,6 @@ class RocksDbNoWaitTests {
   }
 
   private static Message message(long seq, String clientMsgId) {
-    return new Message(
-        ROOM,
-        seq,
-        "alice",
-        MessageKind.TEXT,
-        "text of " + clientMsgId,
-        List.of(),
-        clientMsgId,
-        Instant.parse("2026-11-27T04:01:02Z"));
-  }
-
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    return RocksDbMessageStoreTests.message(ROOM, seq, clientMsgId);
   }
 }

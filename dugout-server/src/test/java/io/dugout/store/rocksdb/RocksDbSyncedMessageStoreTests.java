@@ -3,10 +3,7 @@ package io.dugout.store.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.message.Message;
-import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
-import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -37,7 +34,7 @@ class RocksDbSyncedMessageStoreTests extends RocksDbMessageStoreTests {
             () -> {
               start.await();
               for (int seq = 1; seq <= perRoom; seq++) {
-                outcomes.add(store.write(message(room, seq)).outcome());
+                outcomes.add(store.write(message(room, seq, "c" + seq)).outcome());
               }
               return null;
             });
@@ -60,17 +57,5 @@ class RocksDbSyncedMessageStoreTests extends RocksDbMessageStoreTests {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("RocksDB is closed");
     storage = openStorage();
-  }
-
-  private static Message message(String room, long seq) {
-    return new Message(
-        room,
-        seq,
-        "alice",
-        MessageKind.TEXT,
-        "m" + seq,
-        List.of(),
-        "c" + seq,
-        Instant.parse("2026-11-25T04:01:02.345678Z"));
   }
 }
