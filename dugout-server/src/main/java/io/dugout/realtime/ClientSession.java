@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
+import io.dugout.system.NoWait;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -151,9 +152,12 @@ final class ClientSession {
 
   /**
    * Sends this frame last, then closes the connection (STOMP ERROR, DISCONNECT receipts). Call it
-   * only on the session's inbound thread: see {@link #flushAndClose}.
+   * only on the session's inbound thread: see {@link #flushAndClose}. Refused, with nothing queued,
+   * in a {@link NoWait#attempt}.
    */
   void sendAndClose(String frame, CloseStatus status) {
+    // why: the close waits for the writer, which on an event loop is the loop itself
+    NoWait.refuseInAttempt();
     if (!isOpen()) {
       return;
     }
@@ -172,6 +176,7 @@ final class ClientSession {
    * client that does not take its frames within the send time limit is closed without them.
    */
   void flushAndClose(CloseStatus status) {
+    NoWait.refuseInAttempt();
     if (!isOpen()) {
       return;
     }

@@ -1,7 +1,9 @@
 package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.system.NoWait;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -140,6 +142,17 @@ class OutboundBudgetTests {
     } catch (InterruptedException e) {
       throw new AssertionError(e);
     }
+  }
+
+  @Test
+  void aCloseThatWouldWaitForTheWriterIsRefusedInAnAttemptWithNothingQueued() {
+    var session =
+        queueOnly(new ClientSession.Limits(10, 100_000, new AtomicLong(), Duration.ofSeconds(1)));
+    assertThatThrownBy(
+            () -> NoWait.attempt(() -> session.sendAndClose("ERROR", CloseStatus.POLICY_VIOLATION)))
+        .isInstanceOf(NoWait.WouldWait.class);
+    assertThat(session.queuedFrames()).isZero();
+    assertThat(session.isOpen()).isTrue();
   }
 
   /** A session whose writer runs at once on the sending thread, writing to {@code socket}. */
