@@ -2,6 +2,8 @@
 #   start_server JAR PORT LOG [server arguments...]  starts it and waits until /actuator/health
 #                                                    answers; sets server_pid
 #   stop_server                                      stops it and deletes its data directory
+#   server_metrics PORT                              prints its /actuator/prometheus, read with
+#                                                    a service token from the try-it-out endpoint
 #   server_jvm_options                               sets the array server_opts to the JVM
 #                                                    options start_server uses (below)
 # JAVA picks the java binary. The server runs with the JVM options of ./dugout run
@@ -31,4 +33,12 @@ stop_server() {
   kill "$server_pid"
   wait "$server_pid" || true
   rm -rf "$server_data"
+}
+
+server_metrics() {
+  local port=$1 token
+  token=$(curl -s -XPOST "localhost:$port/api/v1/dev/token" -H 'Content-Type: application/json' \
+    -d '{"userId":"bench","scope":"dugout:service"}' |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+  curl -s -H "Authorization: Bearer $token" "localhost:$port/actuator/prometheus"
 }

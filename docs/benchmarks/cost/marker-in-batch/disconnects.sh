@@ -20,9 +20,6 @@ for run in warm run; do
   "$java" -jar "$loadtest" chat --users 1000 --rooms 100 --closed-loop "${extra[@]}" --ramp-up 10s \
     --ws-port 18600 --url http://localhost:18597 --out "$out/$run" >"$out/$run.txt" 2>&1 || true
 done
-token=$(curl -s -XPOST localhost:18597/api/v1/dev/token -H 'Content-Type: application/json' \
-  -d '{"userId":"ops","scope":"dugout:service"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
-curl -s -H "Authorization: Bearer $token" localhost:18597/actuator/prometheus |
-  { grep dugout_realtime_disconnects_total || true; } >"$out/disconnects.txt"
+server_metrics 18597 | { grep dugout_realtime_disconnects_total || true; } >"$out/disconnects.txt""
 stop_server
 cat "$out/disconnects.txt"

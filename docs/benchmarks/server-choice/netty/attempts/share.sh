@@ -12,13 +12,11 @@ jar=$1 loadtest=$2 out=$3
 java=${JAVA:-java}
 mkdir -p "$out"
 attempts() {
-  curl -s -H "Authorization: Bearer $token" http://localhost:18597/actuator/prometheus |
+  server_metrics 18597 |
     awk '/^dugout_realtime_netty_attempts_total/ { split($1, a, "\""); printf "%s=%d ", a[2], $2 }'
 }
 SERVER_OPTS="${SERVER_OPTS:-${DUGOUT_JVM_OPTIONS[*]}} -Ddugout.realtime.netty.enabled=true -Ddugout.realtime.netty.port=18600" \
   start_server "$jar" 18597 "$out/server.log"
-token=$(curl -s -XPOST localhost:18597/api/v1/dev/token -H 'Content-Type: application/json' \
-  -d '{"userId":"bench","scope":"dugout:service"}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
 for load in "closed --closed-loop" "rate2000 --rate 2000" "rate5000 --rate 5000"; do
   label=${load%% *} options=${load#* }
   before=$(attempts)
