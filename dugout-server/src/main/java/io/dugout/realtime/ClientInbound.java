@@ -90,7 +90,7 @@ class ClientInbound {
    * the receipt and the deliveries (queued, never written by the sender). Errors it reports go to
    * the sender's error queue, without closing.
    */
-  static boolean triesWithoutWaiting(ClientSession session, StompFrame frame, long now) {
+  static boolean mayAttempt(ClientSession session, StompFrame frame, long now) {
     if (frame.command() != StompCommand.SEND || !session.connected() || session.tokenExpired(now)) {
       return false;
     }

@@ -161,10 +161,10 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
    * For the Netty listener's event loop, which must not wait: decodes {@code bytes} and handles
    * each message SEND in them right here, in a {@link NoWait#attempt}, while attempts succeed.
    * Returns what is left to do on the connection's thread, or null when nothing is: from the first
-   * frame that may not be attempted ({@link ClientInbound#triesWithoutWaiting}), or whose attempt
-   * was refused, with the bytes after it; or the report of a frame that failed. The caller
-   * guarantees that nothing of the connection runs or waits to run on that thread meanwhile, and
-   * runs what is returned before anything it reads later, so frames are handled in order.
+   * frame that may not be attempted ({@link ClientInbound#mayAttempt}), or whose attempt was
+   * refused, with the bytes after it; or the report of a frame that failed. The caller guarantees
+   * that nothing of the connection runs or waits to run on that thread meanwhile, and runs what is
+   * returned before anything it reads later, so frames are handled in order.
    */
   Runnable handleWithoutWaiting(WebSocketSession socket, ByteBuffer bytes) {
     var session = (ClientSession) socket.getAttributes().get(SESSION);
@@ -187,7 +187,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
         if (frame == null) {
           return null;
         }
-        if (!ClientInbound.triesWithoutWaiting(session, frame, now)) {
+        if (!ClientInbound.mayAttempt(session, frame, now)) {
           return later(session, decoder, frame, false, bytes);
         }
         try {
