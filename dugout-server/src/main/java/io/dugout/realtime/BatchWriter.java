@@ -25,13 +25,17 @@ interface BatchWriter {
   /** Whether {@link #write} returns only once the batch is in the socket. */
   boolean blocks();
 
+  /** An empty batch in this writer's form, sized for about {@code expectedBytes} of frames. */
+  FrameBatch newBatch(int expectedBytes);
+
   /**
-   * Writes {@code batch} as one text message and runs {@code written} once it is in the socket (a
-   * blocking writer before it returns). {@code batch} is not read after this returns.
+   * Writes {@code batch}, one of this writer's {@link #newBatch}, as one text message and runs
+   * {@code written} once it is in the socket (a blocking writer before it returns). The writer
+   * takes the batch over, also when it throws.
    *
    * @throws IOException when a blocking write fails; the session then closes
    */
-  void write(StringBuilder batch, Runnable written) throws IOException;
+  void write(FrameBatch batch, Runnable written) throws IOException;
 
   /** The connection's own writer when it has one, else a blocking writer over its container. */
   static BatchWriter of(WebSocketSession socket) {

@@ -250,7 +250,7 @@ class ClientInbound {
         break;
       }
       for (var message : page) {
-        session.send(new Outgoing.Shared(broadcaster.frameOf(message), subscription.id()));
+        session.send(subscription.frameOf(broadcaster.frameOf(message)));
       }
       cursor = page.getLast().seq();
     }

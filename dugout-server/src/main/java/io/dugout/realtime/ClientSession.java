@@ -41,7 +41,7 @@ final class ClientSession {
 
   private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
   static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer");
-  private static final int MAX_BATCH_CHARS = 64 * 1024;
+  private static final int MAX_BATCH_SIZE = 64 * 1024;
   private static final Runnable NOTHING = () -> {};
 
   private final WebSocketSession socket;
@@ -296,15 +296,19 @@ final class ClientSession {
   }
 
   private void drain() {
+    FrameBatch batch = null;
     try {
       while (true) {
-        var batch = new StringBuilder(256);
         Outgoing next;
         int frames = 0;
         long bytes = 0;
         int messages = 0;
         long oldestStored = 0;
-        while (batch.length() < MAX_BATCH_CHARS && (next = queue.poll()) != null) {
+        while ((batch == null || batch.size() < MAX_BATCH_SIZE) && (next = queue.poll()) != null) {
+          if (batch == null) {
+            int queued = (int) Math.min(queuedBytes.get(), MAX_BATCH_SIZE);
+            batch = writer.newBatch(Math.max(queued, next.bytes()));
+          }
           next.appendTo(batch);
           frames++;
           bytes += next.bytes();
@@ -313,16 +317,21 @@ final class ClientSession {
             oldestStored = oldestStored == 0 ? shared.parts().storedAtNanos() : oldestStored;
           }
         }
-        if (batch.isEmpty() || closed.get()) {
+        if (batch == null || closed.get()) {
           taken(frames, bytes);
           break;
         }
-        write(batch, frames, bytes, messages, oldestStored);
+        var full = batch;
+        batch = null;
+        write(full, frames, bytes, messages, oldestStored);
       }
     } catch (IOException | RuntimeException e) {
       log.debug("Writing to {} failed: {}", id(), e.toString());
       closeAfterWrite(CloseStatus.SESSION_NOT_RELIABLE);
     } finally {
+      if (batch != null) {
+        batch.discard();
+      }
       writeStartedNanos = 0;
       writing.set(false);
     }
@@ -348,7 +357,7 @@ final class ClientSession {
    * Writes one batch of {@code frames}. A blocking write frees their budget before it starts and is
    * timed against the send time limit; a non-blocking one keeps them counted until written.
    */
-  private void write(StringBuilder batch, int frames, long bytes, int messages, long oldestStored)
+  private void write(FrameBatch batch, int frames, long bytes, int messages, long oldestStored)
       throws IOException {
     if (writer.blocks()) {
       taken(frames, bytes);

@@ -19,15 +19,21 @@ record ContainerWriter(WebSocketSession socket) implements BatchWriter {
   }
 
   @Override
-  public void write(StringBuilder batch, Runnable written) throws IOException {
+  public FrameBatch newBatch(int expectedBytes) {
+    return new CharBatch(expectedBytes);
+  }
+
+  @Override
+  public void write(FrameBatch frames, Runnable written) throws IOException {
+    var batch = (CharBatch) frames;
     if (socket instanceof StandardWebSocketSession standard) {
-      char[] chars = new char[batch.length()];
-      batch.getChars(0, chars.length, chars, 0);
+      char[] chars = new char[batch.size()];
+      batch.getChars(chars);
       try (var writer = standard.getNativeSession().getBasicRemote().getSendWriter()) {
         writer.write(chars);
       }
     } else {
-      socket.sendMessage(new TextMessage(batch));
+      socket.sendMessage(new TextMessage(batch.toString()));
     }
     written.run();
   }

@@ -70,17 +70,22 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
     return false;
   }
 
+  /** A batch of UTF-8 bytes in a buffer of the channel's pooled allocator. */
+  @Override
+  public FrameBatch newBatch(int expectedBytes) {
+    return new Utf8Batch(channel.alloc().buffer(expectedBytes));
+  }
+
   /**
    * Queues {@code batch} as one text frame; {@code written} runs on the event loop once the frame
    * is in the socket, or has failed (the connection then closes and reports it).
    */
   @Override
-  public void write(StringBuilder batch, Runnable written) {
-    writeText(batch, written);
+  public void write(FrameBatch batch, Runnable written) {
+    writeText(((Utf8Batch) batch).take(), written);
   }
 
-  private void writeText(CharSequence text, Runnable written) {
-    ByteBuf bytes = ByteBufUtil.writeUtf8(channel.alloc(), text);
+  private void writeText(ByteBuf bytes, Runnable written) {
     var frame = new TextWebSocketFrame(bytes);
     try {
       channel
@@ -98,7 +103,7 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
     if (!(message instanceof TextMessage text)) {
       throw new IllegalArgumentException("only text frames are sent: " + message);
     }
-    writeText(text.getPayload(), () -> {});
+    writeText(ByteBufUtil.writeUtf8(channel.alloc(), text.getPayload()), () -> {});
   }
 
   @Override

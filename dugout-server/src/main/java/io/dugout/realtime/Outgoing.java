@@ -1,12 +1,14 @@
 package io.dugout.realtime;
 
+import java.nio.charset.StandardCharsets;
+
 /** A frame waiting in a session's outbound queue, rendered only when it is written. */
 interface Outgoing {
 
   /** Its size on the wire in UTF-8 bytes, for the queue's byte budget. */
   int bytes();
 
-  void appendTo(StringBuilder out);
+  void appendTo(FrameBatch out);
 
   /** The UTF-8 length of {@code text}, without encoding it. */
   static int utf8Length(CharSequence text) {
@@ -37,24 +39,31 @@ interface Outgoing {
     }
 
     @Override
-    public void appendTo(StringBuilder out) {
+    public void appendTo(FrameBatch out) {
       out.append(text);
     }
   }
 
   /**
    * A MESSAGE frame shared by every subscriber of a destination: only the {@code subscription}
-   * header differs, so the body is encoded and measured once per message, not once per receiver.
+   * header differs, so the body is encoded and measured once per message, and the subscription id
+   * once per subscription, not once per receiver.
    */
-  record Shared(StompFrames.MessageParts parts, String subscriptionId) implements Outgoing {
-    @Override
-    public int bytes() {
-      return parts.bytes() + utf8Length(subscriptionId);
+  record Shared(StompFrames.MessageParts parts, String subscriptionId, byte[] subscriptionIdUtf8)
+      implements Outgoing {
+
+    Shared(StompFrames.MessageParts parts, String subscriptionId) {
+      this(parts, subscriptionId, subscriptionId.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
-    public void appendTo(StringBuilder out) {
-      out.append(parts.head()).append(subscriptionId).append(parts.tail());
+    public int bytes() {
+      return parts.bytes() + subscriptionIdUtf8.length;
+    }
+
+    @Override
+    public void appendTo(FrameBatch out) {
+      out.append(this);
     }
   }
 }

@@ -243,7 +243,11 @@ final class StompFrameDecoder {
       throw malformed(
           "content-length must be a non-negative integer, not \"" + printable(value) + "\"");
     }
-    String significant = value.replaceFirst("^0+(?=.)", "");
+    int zeros = 0;
+    while (zeros < value.length() - 1 && value.charAt(zeros) == '0') {
+      zeros++;
+    }
+    String significant = value.substring(zeros);
     if (significant.length() > 18 || Long.parseLong(significant) > maxFrameBytes) {
       throw new MalformedFrame(
           "frame too large: content-length "

@@ -59,13 +59,19 @@ final class StompFrames {
             + "\nmessage-id:"
             + escape(messageId)
             + "\nsubscription:";
-    String tail =
-        "\ncontent-type:application/json\ncontent-length:"
-            + jsonBody.length
-            + "\n\n"
-            + new String(jsonBody, StandardCharsets.UTF_8)
-            + "\0";
-    return new MessageParts(head, tail, Outgoing.utf8Length(head) + Outgoing.utf8Length(tail));
+    byte[] bodyHeaders =
+        ("\ncontent-type:application/json\ncontent-length:" + jsonBody.length + "\n\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] tailUtf8 = new byte[bodyHeaders.length + jsonBody.length + 1];
+    System.arraycopy(bodyHeaders, 0, tailUtf8, 0, bodyHeaders.length);
+    System.arraycopy(jsonBody, 0, tailUtf8, bodyHeaders.length, jsonBody.length);
+    tailUtf8[tailUtf8.length - 1] = 0; // the frame's NUL
+    return new MessageParts(
+        head,
+        new String(tailUtf8, StandardCharsets.UTF_8),
+        head.getBytes(StandardCharsets.UTF_8),
+        tailUtf8,
+        0);
   }
 
   /** Escapes a header value as STOMP 1.2 requires. */
@@ -83,11 +89,16 @@ final class StompFrames {
         .replace(":", "\\c");
   }
 
-  /** The parts of a MESSAGE frame before and after its subscription id, and their UTF-8 size. */
-  record MessageParts(String head, String tail, int bytes, long storedAtNanos) {
+  /**
+   * The parts of a MESSAGE frame before and after its subscription id, as characters and as UTF-8
+   * bytes, each made once per message for every subscriber's copy.
+   */
+  record MessageParts(
+      String head, String tail, byte[] headUtf8, byte[] tailUtf8, long storedAtNanos) {
 
-    MessageParts(String head, String tail, int bytes) {
-      this(head, tail, bytes, 0);
+    /** Their size on the wire in UTF-8 bytes, without the subscription id. */
+    int bytes() {
+      return headUtf8.length + tailUtf8.length;
     }
 
     /**
@@ -95,7 +106,7 @@ final class StompFrames {
      * writer can sample delivery latency; frames of replays and events stay unstamped.
      */
     MessageParts storedAt(long nanos) {
-      return new MessageParts(head, tail, bytes, nanos);
+      return new MessageParts(head, tail, headUtf8, tailUtf8, nanos);
     }
   }
 }

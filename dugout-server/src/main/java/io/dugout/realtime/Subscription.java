@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ final class Subscription {
 
   private final ClientSession session;
   private final String id;
+  private final byte[] idUtf8;
   private final String destination;
   private final String roomId;
   private List<Outgoing> pending;
@@ -22,6 +24,7 @@ final class Subscription {
       ClientSession session, String id, String destination, String roomId, boolean replaying) {
     this.session = session;
     this.id = id;
+    this.idUtf8 = id.getBytes(StandardCharsets.UTF_8);
     this.destination = destination;
     this.roomId = roomId;
     this.pending = replaying ? new ArrayList<>() : null;
@@ -53,9 +56,14 @@ final class Subscription {
     return roomId;
   }
 
+  /** This subscription's copy of a frame shared by every subscriber of the destination. */
+  Outgoing.Shared frameOf(StompFrames.MessageParts parts) {
+    return new Outgoing.Shared(parts, id, idUtf8);
+  }
+
   /** Delivers a frame shared by every subscriber of the destination. */
   void deliver(StompFrames.MessageParts parts) {
-    var frame = new Outgoing.Shared(parts, id);
+    var frame = frameOf(parts);
     synchronized (this) {
       if (pending != null) {
         if (pending.size() >= MAX_PENDING) {

@@ -224,6 +224,7 @@ class OutboundBudgetTests {
               (self, method, args) ->
                   switch (method.getName()) {
                     case "blocks" -> false;
+                    case "newBatch" -> new CharBatch((int) args[0]);
                     case "write" -> {
                       batches.add(args[0].toString());
                       written.add((Runnable) args[1]);

@@ -128,6 +128,15 @@ class StompFrameDecoderTests {
   }
 
   @Test
+  void readsAContentLengthWithLeadingZeros() {
+    assertThat(decodeOne("SEND\ncontent-length:0003\n\nabc\0").body()).isEqualTo(bytes("abc"));
+    assertThat(decodeOne("ACK\nid:1\ncontent-length:000\n\n\0").body()).isEmpty();
+    assertRefused(
+        "SEND\ncontent-length:00000000000000000000001025\n\nx\0",
+        "frame too large: content-length 1025 is over the frame size limit of 1024 bytes");
+  }
+
+  @Test
   void refusesABodyLongerThanItsContentLength() {
     assertRefused(
         "SEND\ncontent-length:1\n\nxy\0",
