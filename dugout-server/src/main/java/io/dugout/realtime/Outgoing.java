@@ -1,7 +1,5 @@
 package io.dugout.realtime;
 
-import java.nio.charset.StandardCharsets;
-
 /** A frame waiting in a session's outbound queue, rendered only when it is written. */
 interface Outgoing {
 
@@ -51,10 +49,6 @@ interface Outgoing {
    */
   record Shared(StompFrames.MessageParts parts, String subscriptionId, byte[] subscriptionIdUtf8)
       implements Outgoing {
-
-    Shared(StompFrames.MessageParts parts, String subscriptionId) {
-      this(parts, subscriptionId, subscriptionId.getBytes(StandardCharsets.UTF_8));
-    }
 
     @Override
     public int bytes() {

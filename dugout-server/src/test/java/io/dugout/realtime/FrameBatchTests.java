@@ -23,7 +23,8 @@ class FrameBatchTests {
                   "/topic/rooms.방:1",
                   "방:1-7",
                   "{\"content\":\"안녕하세요 😀\"}".getBytes(StandardCharsets.UTF_8)),
-              "구독-😀"),
+              "구독-😀",
+              "구독-😀".getBytes(StandardCharsets.UTF_8)),
           new Outgoing.Text(StompFrames.error("bad-frame", "é, 가", null)));
 
   @Test

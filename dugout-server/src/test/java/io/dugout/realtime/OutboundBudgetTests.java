@@ -31,7 +31,7 @@ class OutboundBudgetTests {
     assertThat(new Outgoing.Text("é").bytes()).isEqualTo(2);
     assertThat(new Outgoing.Text("😀").bytes()).isEqualTo(4);
     var parts = StompFrames.message("/topic/rooms.r", "m-1", "{\"c\":\"가나\"}".getBytes());
-    assertThat(new Outgoing.Shared(parts, "sub-1").bytes())
+    assertThat(new Outgoing.Shared(parts, "sub-1", utf8Bytes("sub-1")).bytes())
         .isEqualTo(utf8(parts.head() + "sub-1" + parts.tail()));
   }
 
@@ -243,6 +243,10 @@ class OutboundBudgetTests {
   }
 
   private static int utf8(String s) {
-    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    return utf8Bytes(s).length;
+  }
+
+  private static byte[] utf8Bytes(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 }
