@@ -3,10 +3,11 @@ package io.dugout;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Which WebSocket transport the end-to-end suites' STOMP clients use: Tomcat's {@code /ws} on the
- * HTTP port by default; the Netty listener on a port of its own when the system property {@code
- * dugout.test.transport=netty} is set (the build's {@code netty-transport-e2e} run sets it). The
- * same tests, not copies, prove every guarantee on both.
+ * Which WebSocket transport the end-to-end suites use: Tomcat's {@code /ws} on the HTTP port by
+ * default; the Netty listener in front of Tomcat when the system property {@code
+ * dugout.test.transport=netty} is set (the build's {@code netty-transport-e2e} run sets it), with
+ * the suites' REST calls relayed through it to Tomcat as well. The same tests, not copies, prove
+ * every guarantee on both.
  */
 public final class TestTransport {
 
@@ -19,11 +20,10 @@ public final class TestTransport {
     return NETTY;
   }
 
-  /** Turns the Netty listener on, at any free port, when this run tests it. */
+  /** Puts the Netty listener in front of Tomcat, at any free port, when this run tests it. */
   public static void configure(DynamicPropertyRegistry registry) {
     if (NETTY) {
-      registry.add("dugout.realtime.netty.enabled", () -> "true");
-      registry.add("dugout.realtime.netty.port", () -> "0");
+      registry.add("dugout.realtime.netty.front", () -> "true");
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
 import io.dugout.system.LeanDoors;
+import io.dugout.system.RelayedPeers;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -8,52 +9,51 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.flush.FlushConsolidationHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.stereotype.Component;
 
 /**
- * The Netty WebSocket listener ({@code dugout.realtime.netty.enabled}): the STOMP endpoint at
- * {@code /ws} on a port of its own, beside Tomcat's {@code /ws} on the HTTP port; both serve the
- * same sessions, subscriptions and guarantees. Event loops do the socket work, and handle a message
- * SEND only where nothing it does waits ({@code attempt-sends}); every other frame, and a SEND that
- * would wait, is handled on its connection's {@link SerialRunner}, and a connection's frames
- * written in one pass of its loop leave in one system call ({@link FlushConsolidationHandler}),
- * which is where the listener's gain over Tomcat comes from (ADR 11).
+ * The Netty WebSocket listener: the STOMP endpoint at {@code /ws}, on a port of its own beside
+ * Tomcat's {@code /ws} on the HTTP port ({@code dugout.realtime.netty.enabled}), or in front of
+ * Tomcat on the HTTP port ({@code dugout.realtime.netty.front}), where it serves the connections
+ * that open a WebSocket at {@code /ws} and relays every other connection to Tomcat ({@link
+ * FrontDoor}, {@link TomcatRelay}); Tomcat then listens on a free loopback port ({@link
+ * TomcatBehindFront}). Both transports serve the same sessions, subscriptions and guarantees. Event
+ * loops ({@link NettyLoops}) do the socket work, and handle a message SEND only where nothing it
+ * does waits ({@code attempt-sends}); every other frame, and a SEND that would wait, is handled on
+ * its connection's {@link SerialRunner}, and a connection's frames written in one pass of its loop
+ * leave in one system call ({@link FlushConsolidationHandler}), which is where the listener's gain
+ * over Tomcat comes from (ADR 11).
  *
  * <p>It keeps at most {@code dugout.realtime.netty.max-connections} connections open ({@link
- * ConnectionCap}); the open ones are the gauge {@code dugout.realtime.netty.connections}, the
- * refused ones the counter {@code dugout.realtime.netty.refused}.
+ * ConnectionCap}), relayed ones included; the open ones are the gauge {@code
+ * dugout.realtime.netty.connections}, the refused ones the counter {@code
+ * dugout.realtime.netty.refused}, the relayed ones the counter {@code
+ * dugout.realtime.netty.relayed}.
  *
- * <p>It starts before {@link SessionKeeper} and stops after it, so its sessions are told why they
- * end at shutdown. The port it bound is published as {@code local.dugout.realtime.netty.port}.
+ * <p>It starts after the web server (whose port it relays to) and before {@link SessionKeeper}, and
+ * stops taking connections after the keeper has closed every session. The port it bound is
+ * published as {@code local.dugout.realtime.netty.port}.
  */
 @Component
-@ConditionalOnProperty(name = "dugout.realtime.netty.enabled", havingValue = "true")
+@ConditionalOnExpression(NettyLoops.ENABLED)
 class NettyListener implements SmartLifecycle {
 
   static final String PORT_PROPERTY = "local.dugout.realtime.netty.port";
@@ -66,10 +66,11 @@ class NettyListener implements SmartLifecycle {
   private final RealtimeProperties properties;
   private final LeanDoors.Route handshakes;
   private final ConfigurableEnvironment environment;
+  private final NettyLoops loops;
+  private final RelayedPeers peers;
   private final AtomicLong connections = new AtomicLong();
+  private final AtomicLong relayed = new AtomicLong();
   private final ConnectionCap cap;
-  private final boolean attempts;
-  private EventLoopGroup loops;
   private Channel listening;
 
   NettyListener(
@@ -77,40 +78,51 @@ class NettyListener implements SmartLifecycle {
       RealtimeProperties properties,
       LeanDoors doors,
       ConfigurableEnvironment environment,
-      MeterRegistry registry) {
+      MeterRegistry registry,
+      NettyLoops loops,
+      RelayedPeers peers) {
     this.endpoint = endpoint;
     this.properties = properties;
     this.handshakes = doors.route("GET", HandshakeDoor.PATH);
     this.environment = environment;
+    this.loops = loops;
+    this.peers = peers;
     this.cap = new ConnectionCap(properties.netty().maxConnections());
-    this.attempts = properties.netty().attemptSends() && endpoint.triesWithoutWaiting();
     Gauge.builder("dugout.realtime.netty.connections", cap, ConnectionCap::open)
         .description("connections open on the Netty listener")
         .register(registry);
     FunctionCounter.builder("dugout.realtime.netty.refused", cap, ConnectionCap::refused)
         .description("connections the Netty listener refused at its max-connections")
         .register(registry);
+    FunctionCounter.builder("dugout.realtime.netty.relayed", relayed, AtomicLong::get)
+        .description("connections the Netty listener in front relayed to Tomcat")
+        .register(registry);
   }
 
   @Override
   public synchronized void start() {
-    boolean epoll = Epoll.isAvailable();
-    int threads = properties.netty().eventLoops(attempts);
-    loops =
-        new MultiThreadIoEventLoopGroup(
-            threads,
-            new DefaultThreadFactory("dugout-netty", true),
-            epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-    Class<? extends ServerChannel> type =
-        epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    boolean front = properties.netty().front();
+    InetSocketAddress address;
+    InetSocketAddress tomcat = null;
+    if (front) {
+      String host = environment.getProperty("server.address");
+      int port = environment.getProperty("server.port", Integer.class, 8080);
+      address = host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+      tomcat =
+          new InetSocketAddress(
+              InetAddress.getLoopbackAddress(),
+              environment.getRequiredProperty("local.server.port", Integer.class));
+    } else {
+      address = new InetSocketAddress(properties.netty().port());
+    }
     listening =
         new ServerBootstrap()
-            .group(loops)
-            .channel(type)
+            .group(loops.group())
+            .channel(loops.serverType())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(initializer())
-            .bind(properties.netty().port())
+            .childHandler(initializer(tomcat))
+            .bind(address)
             .syncUninterruptibly()
             .channel();
     int port = ((InetSocketAddress) listening.localAddress()).getPort();
@@ -118,14 +130,16 @@ class NettyListener implements SmartLifecycle {
         .getPropertySources()
         .addFirst(new MapPropertySource("dugout-netty", Map.of(PORT_PROPERTY, port)));
     log.info(
-        "STOMP over WebSocket on Netty at port {} ({} event loops, {}; message SENDs {})",
+        "STOMP over WebSocket on Netty at port {}{} ({} event loops, {}; message SENDs {})",
         port,
-        threads,
-        epoll ? "epoll" : "NIO",
-        attempts ? "tried on the loop" : "on virtual threads");
+        front ? ", in front of Tomcat at " + tomcat : "",
+        loops.threads(),
+        loops.epoll() ? "epoll" : "NIO",
+        loops.attempts() ? "tried on the loop" : "on virtual threads");
   }
 
-  private ChannelInitializer<SocketChannel> initializer() {
+  /** The pipeline of an accepted connection; {@code tomcat} is null unless in front. */
+  private ChannelInitializer<SocketChannel> initializer(InetSocketAddress tomcat) {
     var protocol =
         WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(HandshakeDoor.PATH)
@@ -139,6 +153,11 @@ class NettyListener implements SmartLifecycle {
                     .allowExtensions(false)
                     .build())
             .build();
+    // why: a connection that never sends its first request waits as long as Tomcat would let it
+    long idleNanos =
+        environment
+            .getProperty("server.tomcat.connection-timeout", Duration.class, Duration.ofSeconds(60))
+            .toNanos();
     return new ChannelInitializer<>() {
       @Override
       protected void initChannel(SocketChannel channel) {
@@ -147,19 +166,27 @@ class NettyListener implements SmartLifecycle {
           channel.close();
           return;
         }
-        channel
-            .pipeline()
-            .addLast(
-                new FlushConsolidationHandler(FLUSHES_PER_WRITE, true),
-                new HttpServerCodec(),
-                new HttpObjectAggregator(8_192),
-                new WebSocketServerProtocolHandler(protocol),
-                new NettyInbound(
-                    endpoint,
-                    properties.sendTimeLimit(),
-                    handshakes,
-                    attempts,
-                    "n" + connections.incrementAndGet()));
+        var pipeline = channel.pipeline();
+        if (tomcat != null) {
+          pipeline.addLast(
+              new FrontDoor(
+                  () -> {
+                    relayed.incrementAndGet();
+                    return new TomcatRelay(tomcat, loops.clientType(), peers);
+                  },
+                  idleNanos));
+        }
+        pipeline.addLast(
+            new FlushConsolidationHandler(FLUSHES_PER_WRITE, true),
+            new HttpServerCodec(),
+            new HttpObjectAggregator(8_192),
+            new WebSocketServerProtocolHandler(protocol),
+            new NettyInbound(
+                endpoint,
+                properties.sendTimeLimit(),
+                handshakes,
+                loops.attempts(),
+                "n" + connections.incrementAndGet()));
       }
     };
   }
@@ -168,8 +195,6 @@ class NettyListener implements SmartLifecycle {
   public synchronized void stop() {
     if (listening != null) {
       listening.close().syncUninterruptibly();
-      // why: the keeper closed every session already; nothing is left to wait for quietly
-      loops.shutdownGracefully(100, 5_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
       listening = null;
     }
   }

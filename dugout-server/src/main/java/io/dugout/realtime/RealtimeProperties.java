@@ -30,7 +30,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     call each (WebSocket frames are written from their own buffers, not through it). 1 KiB cut a
  *     history page of 11 KB into a dozen writes and cost a fifth of the page's rate; 4 KiB costs an
  *     idle connection 3 KB more than 1 KiB would.
- * @param netty a second WebSocket listener on Netty, beside {@code /ws} on the HTTP port
+ * @param netty the WebSocket listener on Netty, beside {@code /ws} on the HTTP port or in front of
+ *     it
  */
 @ConfigurationProperties("dugout.realtime")
 public record RealtimeProperties(
@@ -97,13 +98,19 @@ public record RealtimeProperties(
    *     everything it does refuses before it would wait, and handed to the connection's virtual
    *     thread only when it would (a busy room lane, a read from disk, a stalled write); only where
    *     the whole send path is written for it: embedded storage without fsync
+   * @param front whether the listener takes the HTTP port instead of a port of its own ({@code
+   *     server.address} and {@code server.port}, so {@code port} is not used): it serves every
+   *     connection that opens with {@code GET /ws} itself and relays every other connection, byte
+   *     for byte, to Tomcat, which then listens on a free loopback port ({@link FrontDoor}); turns
+   *     the listener on by itself
    */
   public record Netty(
       @DefaultValue("false") boolean enabled,
       @DefaultValue("8081") int port,
       @DefaultValue("0") int threads,
       @DefaultValue("50000") int maxConnections,
-      @DefaultValue("true") boolean attemptSends) {
+      @DefaultValue("true") boolean attemptSends,
+      @DefaultValue("false") boolean front) {
 
     public Netty {
       if (port < 0 || port > 65_535) {

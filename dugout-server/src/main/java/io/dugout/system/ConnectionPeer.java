@@ -23,6 +23,12 @@ public class ConnectionPeer implements WebServerFactoryCustomizer<TomcatServletW
 
   private static final String ATTRIBUTE = ConnectionPeer.class.getName() + ".address";
 
+  private final RelayedPeers relayed;
+
+  ConnectionPeer(RelayedPeers relayed) {
+    this.relayed = relayed;
+  }
+
   /** The peer address of the request's connection, or null when the container did not say. */
   public static String addressOf(HttpServletRequest request) {
     return request.getAttribute(ATTRIBUTE) instanceof String address ? address : null;
@@ -30,19 +36,27 @@ public class ConnectionPeer implements WebServerFactoryCustomizer<TomcatServletW
 
   @Override
   public void customize(TomcatServletWebServerFactory factory) {
-    factory.addContextValves(new RecordingValve());
+    factory.addContextValves(new RecordingValve(relayed));
   }
 
-  /** Copies Tomcat's connection peer address into a request attribute. */
+  /**
+   * Copies Tomcat's connection peer address into a request attribute, or the client's address where
+   * the connection is Dugout's front door relaying a client ({@link RelayedPeers}).
+   */
   private static final class RecordingValve extends ValveBase {
 
-    RecordingValve() {
+    private final RelayedPeers relayed;
+
+    RecordingValve(RelayedPeers relayed) {
       super(true);
+      this.relayed = relayed;
     }
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
-      request.setAttribute(ATTRIBUTE, request.getPeerAddr());
+      // why: RemoteIpValve rewrites the remote address but never the remote port
+      request.setAttribute(
+          ATTRIBUTE, relayed.clientOf(request.getPeerAddr(), request.getRemotePort()));
       getNext().invoke(request, response);
     }
   }

@@ -50,9 +50,14 @@ public abstract class ApiTest {
     return nettyPort > 0 ? nettyPort : port;
   }
 
+  /** The port REST clients use: Tomcat's, or the Netty listener's when it is in front of Tomcat. */
+  protected int httpPort() {
+    return TestTransport.netty() && nettyPort > 0 ? nettyPort : port;
+  }
+
   @BeforeEach
   void connect() {
-    client = DugoutClient.onPort(port);
+    client = DugoutClient.onPort(httpPort());
   }
 
   /** Creates a GROUP room as the token's user with the other members; returns its id. */
