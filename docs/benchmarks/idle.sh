@@ -6,7 +6,8 @@
 # memory went between the idle baseline and the 4,000 sessions (idle-LABEL.nmt). SETTLE=SECONDS
 # waits that long after each forced full GC before reading (default 1), so that G1 can give back
 # what the GC shrank the heap by. WS_PORT=PORT serves the sessions on the Netty listener at that
-# port (the load tester's --ws-port) and counts the connections there instead of on Tomcat's port.
+# port (the load tester's --ws-port) and counts the connections there instead of on Tomcat's port;
+# FRONT=true puts the listener in front of Tomcat on the HTTP port instead (one port for both).
 set -u
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin
 LT=$PWD/dugout-loadtest/target/dugout-loadtest.jar
@@ -15,7 +16,9 @@ W=$(mktemp -d)
 L=$1; shift
 WS=${WS_PORT:-18603}
 LISTENER=() LT_WS=()
-if [ "$WS" != 18603 ]; then
+if [ "${FRONT:-false}" = true ]; then
+  LISTENER=(--dugout.realtime.netty.front=true)
+elif [ "$WS" != 18603 ]; then
   LISTENER=(--dugout.realtime.netty.enabled=true --dugout.realtime.netty.port=$WS)
   LT_WS=(--ws-port $WS)
 fi

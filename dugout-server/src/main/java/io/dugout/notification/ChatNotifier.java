@@ -36,8 +36,10 @@ import tools.jackson.databind.json.JsonMapper;
  * drains the queue in order, so a slow store slows notifications, never messages; what waited in
  * the queue meanwhile is notified per room, once for all its messages (see {@link #byRoom}): each
  * member with the newest of them that someone else sent, and how many others sent. After taking a
- * message the worker lets the queue fill for a millisecond before it drains it, so a busy server
- * wakes it at most about a thousand times a second rather than once per message.
+ * message the worker lets the queue fill for {@code dugout.notifications.chat-gather} (1 ms by
+ * default) before it drains it, so a busy server wakes it at most about a thousand times a second
+ * rather than once per message: each wake-up may take a core from an event loop delivering
+ * messages.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -49,9 +51,6 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   /** The most messages taken from the queue at once. */
   private static final int BATCH = 256;
 
-  /** How long the worker lets messages gather after the first one it takes. */
-  private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
   private final RoomRecipients recipients;
   private final Presence presence;
   private final NotificationService notifications;
@@ -59,6 +58,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private final Clock clock;
   private final JsonMapper json;
   private final BlockingQueue<Message> queue;
+  private final long gatherNanos;
   private volatile Thread worker;
 
   ChatNotifier(
@@ -76,6 +76,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     this.clock = clock;
     this.json = json;
     this.queue = new ArrayBlockingQueue<>(properties.chatQueue());
+    this.gatherNanos = properties.chatGather().toNanos();
   }
 
   /** Only enqueues: never blocks, never throws. */
@@ -105,7 +106,9 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       // why: waking this thread for each message costs the sender's thread and this one a system
       // call each; a short pause gathers what arrives meanwhile into one pass, and while it lasts
       // the queue wakes nobody
-      LockSupport.parkNanos(GATHER_NANOS);
+      if (gatherNanos > 0) {
+        LockSupport.parkNanos(gatherNanos);
+      }
       queue.drainTo(taken, BATCH - 1);
       for (var room : byRoom(taken)) {
         try {

@@ -19,6 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param memberCacheTtl how long the chat notifier uses a room's kept members before it reads them
  *     again, even when no join, leave or mute said they changed (in a cluster such news can be
  *     lost)
+ * @param chatGather how long the chat notifier lets stored messages gather after the first one it
+ *     takes, before it notifies them in one pass: each pass wakes its thread, and a woken thread
+ *     may take a core from the event loops delivering messages (0: no gathering, at most 1 s)
  */
 @ConfigurationProperties("dugout.notifications")
 public record NotificationProperties(
@@ -27,7 +30,8 @@ public record NotificationProperties(
     @DefaultValue("1m") Duration sweepInterval,
     @DefaultValue("10000") int chatQueue,
     @DefaultValue("10000") int memberCacheRooms,
-    @DefaultValue("30s") Duration memberCacheTtl) {
+    @DefaultValue("30s") Duration memberCacheTtl,
+    @DefaultValue("1ms") Duration chatGather) {
 
   public static final Duration MAX_RETENTION = Duration.ofDays(365);
 
@@ -54,6 +58,10 @@ public record NotificationProperties(
     if (memberCacheTtl.isNegative()) {
       throw new IllegalArgumentException(
           "dugout.notifications.member-cache-ttl must not be negative");
+    }
+    if (chatGather.isNegative() || chatGather.compareTo(Duration.ofSeconds(1)) > 0) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.chat-gather must be 0 to 1s, not " + chatGather);
     }
   }
 }

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
@@ -24,10 +25,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each side is read only while the other can take what is read (Netty's writability), so a slow
  * reader on either side holds at most a socket buffer and Netty's high-water mark in memory. When
- * one side closes, what it sent is written to the other, which is then closed. The client's address
- * is registered with {@link RelayedPeers} before Tomcat receives a byte, so Tomcat's decisions
- * about "this machine" see the client, not the relay. Where Tomcat cannot be reached the client
- * gets a {@code 502}.
+ * one side closes, what it sent is written to the other, which is then closed; a client that only
+ * half-closes (ends its output) has Tomcat's side half-closed the same way, and still reads the
+ * answer. The client's address is registered with {@link RelayedPeers} before Tomcat receives a
+ * byte, so Tomcat's decisions about "this machine" see the client, not the relay. Where Tomcat
+ * cannot be reached the client gets a {@code 502}.
  */
 final class TomcatRelay extends ChannelInboundHandlerAdapter {
 
@@ -41,6 +43,7 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
   private final RelayedPeers peers;
   private final ArrayDeque<Object> early = new ArrayDeque<>();
   private Channel backend;
+  private boolean clientDoneSending;
 
   /**
    * @param tomcat Tomcat's loopback address
@@ -56,6 +59,9 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
   public void handlerAdded(ChannelHandlerContext ctx) {
     Channel client = ctx.channel();
     client.config().setAutoRead(false);
+    // why: a client may end its request with a half-close and still read the answer, as it may
+    // with Tomcat itself
+    client.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
     new Bootstrap()
         .group(client.eventLoop())
         .channel(type)
@@ -91,6 +97,9 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
       channel.write(early.poll());
     }
     channel.flush();
+    if (clientDoneSending) {
+      shutdownOutputAfterWrites(channel);
+    }
     client.config().setAutoRead(channel.isWritable());
     channel.config().setAutoRead(client.isWritable());
   }
@@ -119,6 +128,24 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
     if (backend != null) {
       backend.config().setAutoRead(ctx.channel().isWritable());
     }
+  }
+
+  /** The client half-closed: Tomcat reads the end of its input after what was sent before it. */
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+    if (event instanceof ChannelInputShutdownEvent) {
+      clientDoneSending = true;
+      if (backend != null) {
+        shutdownOutputAfterWrites(backend);
+      }
+    }
+    super.userEventTriggered(ctx, event);
+  }
+
+  private static void shutdownOutputAfterWrites(Channel channel) {
+    channel
+        .writeAndFlush(Unpooled.EMPTY_BUFFER)
+        .addListener(written -> ((SocketChannel) channel).shutdownOutput());
   }
 
   @Override

@@ -35,6 +35,19 @@ class NotificationPropertiesTests {
     }
   }
 
+  @Test
+  void acceptsAChatGatherOfZeroToOneSecondAndStopsStartupBeyond() {
+    assertThat(bind(Map.of("dugout.notifications.chat-gather", "0ms")).chatGather()).isZero();
+    assertThat(bind(Map.of("dugout.notifications.chat-gather", "1s")).chatGather())
+        .isEqualTo(Duration.ofSeconds(1));
+    for (String gather : new String[] {"1001ms", "-1ms"}) {
+      assertThatThrownBy(() -> bind(Map.of("dugout.notifications.chat-gather", gather)))
+          .isInstanceOf(BindException.class)
+          .rootCause()
+          .hasMessageContaining("dugout.notifications.chat-gather must be 0 to 1s");
+    }
+  }
+
   private static NotificationProperties bind(Map<String, String> properties) {
     return new Binder(new MapConfigurationPropertySource(properties))
         .bindOrCreate("dugout.notifications", NotificationProperties.class);

@@ -96,6 +96,30 @@ class TomcatRelayTests {
   }
 
   @Test
+  void aClientThatHalfClosesStillReadsTheAnswer() throws Exception {
+    try (var backend = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        var client = new Socket()) {
+      int port = relayTo(backend.getLocalPort());
+      client.setSoTimeout(10_000);
+      client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      byte[] request = "GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+      client.getOutputStream().write(request);
+      client.shutdownOutput();
+
+      try (Socket accepted = backend.accept()) {
+        accepted.setSoTimeout(10_000);
+        assertThat(accepted.getInputStream().readNBytes(request.length)).isEqualTo(request);
+        assertThat(accepted.getInputStream().read()).isEqualTo(-1);
+        accepted
+            .getOutputStream()
+            .write("HTTP/1.0 200 OK\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      }
+      String answer = new String(client.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(answer).isEqualTo("HTTP/1.0 200 OK\r\n\r\n");
+    }
+  }
+
+  @Test
   void answersBadGatewayWhenTheBackendCannotBeReached() throws Exception {
     int closedPort;
     try (var unused = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
