@@ -4,8 +4,6 @@ import io.dugout.system.ConnectionPeer;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -33,7 +31,8 @@ class DevTokenController {
 
   @PostMapping("/api/v1/dev/token")
   DevTokens.Issued token(@RequestBody TokenRequest request, HttpServletRequest http) {
-    var devTokens = verifier.devTokens().filter(t -> isLoopback(ConnectionPeer.addressOf(http)));
+    var devTokens =
+        verifier.devTokens().filter(t -> ConnectionPeer.isLoopback(ConnectionPeer.addressOf(http)));
     if (devTokens.isEmpty()) {
       throw DugoutException.notFound("no such endpoint");
     }
@@ -43,17 +42,6 @@ class DevTokenController {
       throw DugoutException.invalid("scope", "must be absent or " + Caller.SERVICE_SCOPE);
     }
     return devTokens.get().issue(userId, scope, clock.instant());
-  }
-
-  private static boolean isLoopback(String address) {
-    if (address == null) {
-      return false; // why: fail closed when the container did not name the peer
-    }
-    try {
-      return InetAddress.getByName(address).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
   }
 
   record TokenRequest(String userId, String scope) {}

@@ -3,6 +3,8 @@ package io.dugout.system;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
@@ -32,6 +34,22 @@ public class ConnectionPeer implements WebServerFactoryCustomizer<TomcatServletW
   /** The peer address of the request's connection, or null when the container did not say. */
   public static String addressOf(HttpServletRequest request) {
     return request.getAttribute(ATTRIBUTE) instanceof String address ? address : null;
+  }
+
+  /**
+   * Whether {@code address}, a literal IP address, is this machine's loopback; false for null, so
+   * that a decision about "this machine" fails closed when the container did not name the peer.
+   */
+  public static boolean isLoopback(String address) {
+    if (address == null) {
+      return false;
+    }
+    try {
+      // why: a peer address is always a literal, so this looks nothing up
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   @Override

@@ -1,7 +1,5 @@
 package io.dugout.system;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
@@ -37,7 +35,7 @@ public class RelayedPeers {
    * relayed client's address for a registered loopback port, else the peer itself.
    */
   public String clientOf(String peerAddress, int peerPort) {
-    if (peerAddress == null || !isLoopback(peerAddress)) {
+    if (!ConnectionPeer.isLoopback(peerAddress)) {
       return peerAddress;
     }
     Relayed relayed = clients.get(peerPort);
@@ -61,15 +59,6 @@ public class RelayedPeers {
 
     Relayed(String address) {
       this.address = address;
-    }
-  }
-
-  private static boolean isLoopback(String address) {
-    try {
-      // why: a peer address is always a literal, so this looks nothing up
-      return InetAddress.getByName(address).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
     }
   }
 }
