@@ -6,7 +6,10 @@
 #   docs/benchmarks/reads/variants.sh LOADTEST_JAR OUT_DIR ROUNDS NAME:JAR:JVM_OPTS:SERVER_ARGS...
 # e.g. variants.sh dugout-loadtest.jar out 3 "a:old.jar::" "b:new.jar::--dugout.x=1"
 # JVM_OPTS and SERVER_ARGS may be empty; each is one word. Empty JVM_OPTS runs the server with
-# ./dugout run's options (../fresh-server.sh). One line per run in OUT_DIR/runs.txt.
+# ./dugout run's options (../fresh-server.sh). One line per run in OUT_DIR/runs.txt. MEASURED
+# replaces the measured run's mix (default "--requests 300 --enter-requests 0"; e.g.
+# "--requests 150 --enter-requests 150" to measure `enter` beside history), WARM the warm-up's
+# (default "--requests 150 --enter-requests 0").
 set -uo pipefail
 # shellcheck source=../fresh-server.sh
 . "$(dirname "$0")/../fresh-server.sh"
@@ -25,10 +28,12 @@ for round in $(seq 1 "$rounds"); do
     else
       start_server "$jar" "$port" "$out/$run.server.log" $args
     fi
-    "$java" -jar "$loadtest_jar" history --messages 2000 --requests 150 --enter-requests 0 \
+    # shellcheck disable=SC2086
+    "$java" -jar "$loadtest_jar" history --messages 2000 ${WARM:---requests 150 --enter-requests 0} \
       --url "http://localhost:$port" --out "$out/$run-warm" >"$out/$run-warm.txt" 2>&1 || true
     before=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
-    "$java" -jar "$loadtest_jar" history --messages 2000 --requests 300 --enter-requests 0 \
+    # shellcheck disable=SC2086
+    "$java" -jar "$loadtest_jar" history --messages 2000 ${MEASURED:---requests 300 --enter-requests 0} \
       --floor --url "http://localhost:$port" --out "$out/$run" >"$out/$run.txt" 2>&1 || true
     after=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
     stop_server

@@ -54,15 +54,24 @@ class SecurityConfiguration implements WebMvcConfigurer {
   }
 
   /**
+   * What the lean doors for the hottest reads decide, on Tomcat and on the Netty listener in front
+   * of it; absent with {@code dugout.http.lean-reads=false}.
+   */
+  @Bean
+  @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
+  HotReads hotReads(List<LeanRoute> routes, TokenVerifier tokens, LeanDoors doors) {
+    return new HotReads(routes, tokens, doors);
+  }
+
+  /**
    * The lean door for the hottest reads, with the other lean doors ({@link LeanDoors#ORDER});
    * {@code dugout.http.lean-reads=false} sends them through the full chain like every other
    * request.
    */
   @Bean
   @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
-  FilterRegistrationBean<LeanReads> leanReads(
-      List<LeanRoute> routes, TokenVerifier tokens, LeanDoors doors) {
-    var registration = new FilterRegistrationBean<>(new LeanReads(routes, tokens, doors));
+  FilterRegistrationBean<LeanReads> leanReads(HotReads reads) {
+    var registration = new FilterRegistrationBean<>(new LeanReads(reads));
     registration.setOrder(LeanDoors.ORDER);
     return registration;
   }

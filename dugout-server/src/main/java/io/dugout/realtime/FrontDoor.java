@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
  * dugout.realtime.netty.front}): it reads the first bytes of a connection's first request line and
  * nothing more. A connection that opens with {@code GET /ws} and a space or a query (the STOMP
  * endpoint) stays with the listener's handlers behind this one; any other connection (another path
- * or method, bytes that are not HTTP) has those handlers replaced by a {@link TomcatRelay} and is
- * Tomcat's from its first byte to its last. Either way the bytes read so far go on unchanged, and
- * this handler leaves the pipeline.
+ * or method, bytes that are not HTTP) has those handlers replaced by {@link FrontReads}, which
+ * answers its hot reads and makes it Tomcat's ({@link TomcatRelay}) from its first other request
+ * on. Either way the bytes read so far go on unchanged, and this handler leaves the pipeline.
  *
  * <p>Only the first request decides: a later request on a kept-alive connection goes where the
  * connection went, so a WebSocket handshake after other requests on one connection reaches Tomcat's

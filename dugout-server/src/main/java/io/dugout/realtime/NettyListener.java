@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import io.dugout.auth.HotReads;
 import io.dugout.system.LeanDoors;
 import io.dugout.system.RelayedPeers;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -7,6 +8,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
@@ -20,9 +22,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -68,6 +74,7 @@ class NettyListener implements SmartLifecycle {
   private final ConfigurableEnvironment environment;
   private final NettyLoops loops;
   private final RelayedPeers peers;
+  private final HotReads hotReads;
   private final AtomicLong connections = new AtomicLong();
   private final AtomicLong relayed = new AtomicLong();
   private final ConnectionCap cap;
@@ -80,13 +87,15 @@ class NettyListener implements SmartLifecycle {
       ConfigurableEnvironment environment,
       MeterRegistry registry,
       NettyLoops loops,
-      RelayedPeers peers) {
+      RelayedPeers peers,
+      ObjectProvider<HotReads> hotReads) {
     this.endpoint = endpoint;
     this.properties = properties;
     this.handshakes = doors.route("GET", HandshakeDoor.PATH);
     this.environment = environment;
     this.loops = loops;
     this.peers = peers;
+    this.hotReads = hotReads.getIfAvailable();
     this.cap = new ConnectionCap(properties.netty().maxConnections());
     Gauge.builder("dugout.realtime.netty.connections", cap, ConnectionCap::open)
         .description("connections open on the Netty listener")
@@ -168,13 +177,7 @@ class NettyListener implements SmartLifecycle {
         }
         var pipeline = channel.pipeline();
         if (tomcat != null) {
-          pipeline.addLast(
-              new FrontDoor(
-                  () -> {
-                    relayed.incrementAndGet();
-                    return new TomcatRelay(tomcat, loops.clientType(), peers);
-                  },
-                  idleNanos));
+          pipeline.addLast(new FrontDoor(notWebSocket(tomcat, idleNanos), idleNanos));
         }
         pipeline.addLast(
             new FlushConsolidationHandler(FLUSHES_PER_WRITE, true),
@@ -189,6 +192,26 @@ class NettyListener implements SmartLifecycle {
                 "n" + connections.incrementAndGet()));
       }
     };
+  }
+
+  /**
+   * What takes a connection in front that is not a WebSocket's: the hot reads answered here ({@link
+   * FrontReads}) until the first other request, then Tomcat; Tomcat from the start without the lean
+   * door ({@code dugout.http.lean-reads=false}).
+   */
+  private Supplier<ChannelHandler> notWebSocket(InetSocketAddress tomcat, long idleNanos) {
+    Supplier<ChannelHandler> relay =
+        () -> {
+          relayed.incrementAndGet();
+          return new TomcatRelay(tomcat, loops.clientType(), peers);
+        };
+    if (hotReads == null) {
+      return relay;
+    }
+    ThreadFactory threads = Thread.ofVirtual().name("dugout-hot-read").factory();
+    Executor answering = task -> threads.newThread(task).start();
+    boolean accessLog = environment.getProperty("dugout.log.access", Boolean.class, false);
+    return () -> new FrontReads(hotReads, relay, answering, accessLog, idleNanos);
   }
 
   @Override

@@ -50,11 +50,28 @@ public class AccessLog extends OncePerRequestFilter {
     }
   }
 
+  /**
+   * Logs a request that was answered without the servlet filters (by the Netty listener in front of
+   * Tomcat), in the same line as every other; call only where the access log is on.
+   */
+  public static void answered(String method, String route, int status, long nanos, String user) {
+    if (log.isInfoEnabled()) {
+      log.info(line(method, route, status, nanos, user));
+    }
+  }
+
   static String line(HttpServletRequest request, int status, long nanos) {
-    Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
-    Object user = request.getAttribute(USER_ATTRIBUTE);
+    return line(
+        request.getMethod(),
+        request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE),
+        status,
+        nanos,
+        request.getAttribute(USER_ATTRIBUTE));
+  }
+
+  private static String line(String method, Object route, int status, long nanos, Object user) {
     return "method="
-        + request.getMethod()
+        + method
         + " route="
         + (route == null ? "-" : route)
         + " status="

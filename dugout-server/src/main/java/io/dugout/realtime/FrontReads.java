@@ -1,0 +1,276 @@
+package io.dugout.realtime;
+
+import io.dugout.auth.HotReads;
+import io.dugout.system.AccessLog;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Netty listener in front of Tomcat answers the hottest reads (history pages, entering a room)
+ * itself, and relays the rest: this handler takes a connection that is not a WebSocket's ({@link
+ * FrontDoor}) and reads its requests one at a time. A usual request ({@link RequestHead}) that
+ * {@link HotReads} answers with a {@code 200} gets that answer here, with the headers Tomcat's lean
+ * door writes; the answer is made on a virtual thread, since it reads the store, and the next
+ * request is read only after it was written, so answers leave in order.
+ *
+ * <p>The first request it does not answer (another route, an unusual head, a request the lean door
+ * leaves to the full chain, such as every error) makes the connection Tomcat's for good: a {@link
+ * TomcatRelay} takes its place and gets that request's bytes and everything after them, so Tomcat
+ * reads it exactly as the client sent it and answers it as it answers every request. Only such a
+ * switch keeps answers in order without reading Tomcat's responses. A connection waits for its next
+ * request at most {@code idle}, as Tomcat's keep-alive does.
+ */
+final class FrontReads extends ChannelInboundHandlerAdapter {
+
+  private static final Logger log = LoggerFactory.getLogger(FrontReads.class);
+  private static final DateTimeFormatter HTTP_DATE =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+          .withZone(ZoneOffset.UTC);
+  private static final byte[] HEAD_START = head();
+
+  private static volatile DateLine date = new DateLine(0, new byte[0]);
+
+  private final HotReads reads;
+  private final Supplier<ChannelHandler> relay;
+  private final Executor answering;
+  private final boolean accessLog;
+  private final long idleNanos;
+  private ByteBuf pending;
+  private boolean busy;
+  private boolean inputShut;
+  private long lastRequest;
+  private ScheduledFuture<?> idle;
+
+  /**
+   * @param relay makes the handler that takes over a connection from its first request not answered
+   * @param answering where answers are made (they read the store, so not on the event loop)
+   * @param accessLog whether answers go to the access log ({@code dugout.log.access})
+   * @param idleNanos how long a connection may wait for its next request
+   */
+  FrontReads(
+      HotReads reads,
+      Supplier<ChannelHandler> relay,
+      Executor answering,
+      boolean accessLog,
+      long idleNanos) {
+    this.reads = reads;
+    this.relay = relay;
+    this.answering = answering;
+    this.accessLog = accessLog;
+    this.idleNanos = idleNanos;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    // why: a client may end its request with a half-close and still read the answer
+    ctx.channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+    lastRequest = ctx.executor().ticker().nanoTime();
+    scheduleIdleCheck(ctx, idleNanos);
+  }
+
+  private void scheduleIdleCheck(ChannelHandlerContext ctx, long delayNanos) {
+    idle = ctx.executor().schedule(() -> idleCheck(ctx), delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  private void idleCheck(ChannelHandlerContext ctx) {
+    if (ctx.isRemoved()) {
+      return;
+    }
+    long waited = ctx.executor().ticker().nanoTime() - lastRequest;
+    if (busy || waited < idleNanos) {
+      scheduleIdleCheck(ctx, busy ? idleNanos : idleNanos - waited);
+      return;
+    }
+    log.debug("Closing {}: no request within {} ms", ctx.channel(), idleNanos / 1_000_000);
+    ctx.close();
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    if (idle != null) {
+      idle.cancel(false);
+    }
+    if (pending != null) {
+      pending.release();
+      pending = null;
+    }
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object message) {
+    if (!(message instanceof ByteBuf bytes)) {
+      ReferenceCountUtil.release(message);
+      return;
+    }
+    pending =
+        pending == null
+            ? bytes
+            : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), pending, bytes);
+    if (!busy) {
+      next(ctx);
+    }
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+    if (event instanceof ChannelInputShutdownEvent) {
+      inputShut = true;
+      if (!busy) {
+        next(ctx);
+      }
+      return;
+    }
+    super.userEventTriggered(ctx, event);
+  }
+
+  /** Handles the next request in what was read, if it has come whole. */
+  private void next(ChannelHandlerContext ctx) {
+    if (pending == null || !pending.isReadable()) {
+      if (inputShut) {
+        // why: the client will send nothing more and has every answer it asked for
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+      }
+      return;
+    }
+    RequestHead head = RequestHead.read(pending);
+    if (head == null && !inputShut) {
+      return;
+    }
+    HotReads.Match match =
+        head == null || !head.usual() ? null : reads.match(head.method(), head.path());
+    if (match == null) {
+      handOver(ctx);
+      return;
+    }
+    busy = true;
+    lastRequest = ctx.executor().ticker().nanoTime();
+    ctx.channel().config().setAutoRead(false);
+    long start = System.nanoTime();
+    answering.execute(
+        () -> {
+          HotReads.Answer answer = answer(match, head);
+          ctx.executor().execute(() -> answered(ctx, head, answer, start));
+        });
+  }
+
+  private static HotReads.Answer answer(HotReads.Match match, RequestHead head) {
+    try {
+      return match.answer(head.authorization(), head.accept(), false, head.query());
+    } catch (RuntimeException unexpected) {
+      log.warn("A hot read failed; Tomcat answers it", unexpected);
+      return null;
+    }
+  }
+
+  private void answered(
+      ChannelHandlerContext ctx, RequestHead head, HotReads.Answer answer, long start) {
+    busy = false;
+    if (ctx.isRemoved() || !ctx.channel().isActive()) {
+      return;
+    }
+    if (answer == null) {
+      handOver(ctx);
+      return;
+    }
+    pending.skipBytes(head.length());
+    ctx.write(response(ctx, answer.body()));
+    answer.answered(start);
+    if (accessLog) {
+      AccessLog.answered(
+          head.method(),
+          answer.match().template(),
+          200,
+          System.nanoTime() - start,
+          answer.userId());
+    }
+    ctx.flush();
+    ctx.channel().config().setAutoRead(true);
+    next(ctx);
+  }
+
+  /** The rest of the connection is Tomcat's, from the request at the start of what is pending. */
+  private void handOver(ChannelHandlerContext ctx) {
+    ctx.pipeline().addAfter(ctx.name(), null, relay.get());
+    ByteBuf rest = pending;
+    pending = null;
+    ctx.pipeline().remove(this);
+    if (rest != null && rest.isReadable()) {
+      ctx.fireChannelRead(rest);
+      ctx.fireChannelReadComplete();
+    } else if (rest != null) {
+      rest.release();
+    }
+    if (inputShut) {
+      ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (pending != null) {
+      pending.release();
+      pending = null;
+    }
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    log.debug("Connection {} failed: {}", ctx.channel(), cause.toString());
+    ctx.close();
+  }
+
+  /** A {@code 200} with the headers Tomcat's lean door writes, and {@code body}. */
+  private static ByteBuf response(ChannelHandlerContext ctx, byte[] body) {
+    byte[] length = Integer.toString(body.length).getBytes(StandardCharsets.US_ASCII);
+    byte[] dateLine = dateLine();
+    ByteBuf out =
+        ctx.alloc().buffer(HEAD_START.length + length.length + dateLine.length + 4 + body.length);
+    out.writeBytes(HEAD_START).writeBytes(length).writeByte('\r').writeByte('\n');
+    out.writeBytes(dateLine).writeByte('\r').writeByte('\n');
+    return out.writeBytes(body);
+  }
+
+  /** The status line and the headers up to {@code Content-Length}'s value. */
+  private static byte[] head() {
+    var text = new StringBuilder("HTTP/1.1 200 \r\n");
+    for (String[] header : HotReads.SECURITY_HEADERS) {
+      text.append(header[0]).append(": ").append(header[1]).append("\r\n");
+    }
+    text.append("Content-Type: application/json\r\nContent-Length: ");
+    return text.toString().getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** The {@code Date} header with its line end, made once a second. */
+  private static byte[] dateLine() {
+    long second = System.currentTimeMillis() / 1000;
+    DateLine current = date;
+    if (current.second != second) {
+      String text = "Date: " + HTTP_DATE.format(Instant.ofEpochSecond(second)) + "\r\n";
+      current = new DateLine(second, text.getBytes(StandardCharsets.US_ASCII));
+      date = current;
+    }
+    return current.bytes;
+  }
+
+  private record DateLine(long second, byte[] bytes) {}
+}

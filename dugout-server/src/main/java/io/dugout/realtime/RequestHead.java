@@ -1,0 +1,199 @@
+package io.dugout.realtime;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The head of one HTTP/1.1 request (request line and header fields) as the Netty listener in front
+ * of Tomcat reads it to answer a hot read itself ({@link FrontReads}): only the fields such an
+ * answer needs, and whether the head is <em>usual</em>. A head is usual when it is a plain {@code
+ * HTTP/1.1} request in origin form with one {@code Host}, no body, no upgrade, no {@code Expect},
+ * no {@code Connection} other than {@code keep-alive}, at most one {@code Authorization} and one
+ * {@code Accept}, and nothing a strict reading of RFC 9112 would question (no folded lines, no
+ * control or non-ASCII bytes, no space before a colon). Anything else is Tomcat's to read and
+ * answer, which keeps Tomcat's parser the only judge of a doubtful request.
+ *
+ * @param length the head's bytes, its blank line included
+ * @param method the request method
+ * @param path the request target's path, not decoded
+ * @param query the raw query after {@code ?}, or null when there is none
+ * @param authorization the {@code Authorization} field, or null
+ * @param accept the {@code Accept} field, or null
+ * @param usual whether the front may answer it; the other fields mean nothing when false
+ */
+record RequestHead(
+    int length,
+    String method,
+    String path,
+    String query,
+    String authorization,
+    String accept,
+    boolean usual) {
+
+  /** At most this many bytes of head, as Tomcat's default {@code max-http-request-header-size}. */
+  static final int MAX_BYTES = 8_192;
+
+  /** At most this many header fields, as Tomcat's default {@code maxHeaderCount}. */
+  private static final int MAX_FIELDS = 100;
+
+  private static final RequestHead UNUSUAL =
+      new RequestHead(0, null, null, null, null, null, false);
+
+  /**
+   * The head that begins at {@code in}'s reader index, reading nothing; null while its blank line
+   * has not arrived within {@link #MAX_BYTES}. A head that does not end within {@link #MAX_BYTES}
+   * is unusual.
+   */
+  static RequestHead read(ByteBuf in) {
+    int start = in.readerIndex();
+    int readable = Math.min(in.readableBytes(), MAX_BYTES);
+    int end = endOfHead(in, start, readable);
+    if (end < 0) {
+      return in.readableBytes() >= MAX_BYTES ? UNUSUAL : null;
+    }
+    String text = in.toString(start, end - start, StandardCharsets.ISO_8859_1);
+    return parse(text, end - start + 4);
+  }
+
+  /** The index of the {@code CRLF CRLF} that ends the head, or -1. */
+  private static int endOfHead(ByteBuf in, int start, int readable) {
+    for (int i = start; i + 3 < start + readable; i++) {
+      if (in.getByte(i) == '\r'
+          && in.getByte(i + 1) == '\n'
+          && in.getByte(i + 2) == '\r'
+          && in.getByte(i + 3) == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static RequestHead parse(String head, int length) {
+    String[] lines = head.split("\r\n", -1);
+    if (lines.length - 1 > MAX_FIELDS) {
+      return UNUSUAL;
+    }
+    String[] request = lines[0].split(" ", -1);
+    if (request.length != 3 || !isToken(request[0]) || !request[2].equals("HTTP/1.1")) {
+      return UNUSUAL;
+    }
+    String target = request[1];
+    if (target.isEmpty() || target.charAt(0) != '/' || !isVisible(target) || target.contains("#")) {
+      return UNUSUAL;
+    }
+    int question = target.indexOf('?');
+    String path = question < 0 ? target : target.substring(0, question);
+    String query = question < 0 ? null : target.substring(question + 1);
+    if (query != null && query.isEmpty()) {
+      return UNUSUAL;
+    }
+    String authorization = null;
+    String accept = null;
+    int hosts = 0;
+    int authorizations = 0;
+    int accepts = 0;
+    for (int i = 1; i < lines.length; i++) {
+      String line = lines[i];
+      int colon = line.indexOf(':');
+      if (colon <= 0 || !isToken(line.substring(0, colon))) {
+        return UNUSUAL;
+      }
+      String value = line.substring(colon + 1).strip();
+      if (!isFieldValue(value)) {
+        return UNUSUAL;
+      }
+      switch (line.substring(0, colon).toLowerCase(Locale.ROOT)) {
+        case "host" -> {
+          hosts++;
+          if (!isHost(value)) {
+            return UNUSUAL;
+          }
+        }
+        case "authorization" -> {
+          authorizations++;
+          authorization = value;
+        }
+        case "accept" -> {
+          accepts++;
+          accept = value;
+        }
+        case "content-length" -> {
+          if (!value.equals("0")) {
+            return UNUSUAL;
+          }
+        }
+        case "connection" -> {
+          if (!value.equalsIgnoreCase("keep-alive")) {
+            return UNUSUAL;
+          }
+        }
+        case "transfer-encoding", "upgrade", "expect", "http2-settings" -> {
+          return UNUSUAL;
+        }
+        default -> {
+          // why: only the fields above change what the front answers
+        }
+      }
+    }
+    if (hosts != 1 || authorizations > 1 || accepts > 1) {
+      return UNUSUAL;
+    }
+    return new RequestHead(length, request[0], path, query, authorization, accept, true);
+  }
+
+  /** RFC 9110's token: visible ASCII except delimiters. */
+  private static boolean isToken(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c <= ' ' || c >= 0x7f || "\"(),/:;<=>?@[\\]{}".indexOf(c) >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Visible ASCII only. */
+  private static boolean isVisible(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c <= ' ' || c >= 0x7f) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Visible ASCII, spaces and tabs: no control bytes, no bytes above ASCII. */
+  private static boolean isFieldValue(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if ((c < ' ' && c != '\t') || c >= 0x7f) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A host name or address with an optional port: letters, digits, {@code . - : [ ]}. */
+  private static boolean isHost(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || ".-:[]".indexOf(c) >= 0;
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,71 @@
+package io.dugout.auth;
+
+import io.dugout.system.LeanDoors;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
+import org.springframework.security.oauth2.jwt.BadJwtException;
+import org.springframework.security.oauth2.jwt.Jwt;
+
+/**
+ * {@link HotReads} for tests of the doors that carry it: one route, {@code GET
+ * /api/v1/rooms/{roomId}/messages}, answering {@code {"room":…,"by":…}}; room {@code forbidden}
+ * throws as a non-member would. One token is good, {@link #GOOD}, for user {@code alice}.
+ */
+public final class TestHotReads {
+
+  public static final String GOOD = "good.token.sig";
+  public static final String TEMPLATE = "/api/v1/rooms/{roomId}/messages";
+
+  private TestHotReads() {}
+
+  public static HotReads create(MeterRegistry meters) {
+    return new HotReads(
+        List.of(route()), verifier(), new LeanDoors(meters, new ObservationProperties()));
+  }
+
+  /** The body the route answers for {@code room}, asked by alice. */
+  public static String body(String room) {
+    return "{\"room\":\"" + room + "\",\"by\":\"alice\"}";
+  }
+
+  private static LeanRoute route() {
+    return new LeanRoute() {
+      @Override
+      public String method() {
+        return "GET";
+      }
+
+      @Override
+      public String template() {
+        return TEMPLATE;
+      }
+
+      @Override
+      public byte[] answer(Caller caller, String variable, LeanQuery query) {
+        if (variable.equals("forbidden")) {
+          throw new IllegalStateException("not a member");
+        }
+        return ("{\"room\":\"" + variable + "\",\"by\":\"" + caller.userId() + "\"}")
+            .getBytes(StandardCharsets.UTF_8);
+      }
+    };
+  }
+
+  private static TokenVerifier verifier() {
+    return new TokenVerifier(
+        token -> {
+          if (!token.equals(GOOD)) {
+            throw new BadJwtException("bad signature");
+          }
+          return Jwt.withTokenValue(token)
+              .header("alg", "HS256")
+              .subject("alice")
+              .expiresAt(Instant.now().plusSeconds(60))
+              .build();
+        },
+        null);
+  }
+}

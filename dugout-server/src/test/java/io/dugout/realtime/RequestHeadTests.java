@@ -1,0 +1,113 @@
+package io.dugout.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The front reads a request's head only as far as a hot read needs, and calls the rest unusual. */
+class RequestHeadTests {
+
+  private static final String USUAL =
+      "GET /api/v1/rooms/r-1/messages?before=10&limit=5 HTTP/1.1\r\n"
+          + "Host: localhost:8080\r\n"
+          + "authorization: Bearer a.b.c\r\n"
+          + "Accept:  application/json \r\n"
+          + "Connection: Keep-Alive\r\n"
+          + "Content-Length: 0\r\n"
+          + "User-Agent: test\r\n\r\n";
+
+  @Test
+  void readsTheFieldsOfAUsualHeadWithoutConsumingIt() {
+    var in = Unpooled.copiedBuffer(USUAL + "GET /next", StandardCharsets.US_ASCII);
+
+    RequestHead head = RequestHead.read(in);
+
+    assertThat(head.usual()).isTrue();
+    assertThat(head.length()).isEqualTo(USUAL.length());
+    assertThat(head.method()).isEqualTo("GET");
+    assertThat(head.path()).isEqualTo("/api/v1/rooms/r-1/messages");
+    assertThat(head.query()).isEqualTo("before=10&limit=5");
+    assertThat(head.authorization()).isEqualTo("Bearer a.b.c");
+    assertThat(head.accept()).isEqualTo("application/json");
+    assertThat(in.readerIndex()).isZero();
+  }
+
+  @Test
+  void waitsForTheBlankLineThatEndsTheHead() {
+    for (int cut = 0; cut < USUAL.length(); cut++) {
+      var in = Unpooled.copiedBuffer(USUAL.substring(0, cut), StandardCharsets.US_ASCII);
+      assertThat(RequestHead.read(in)).as("cut at %d", cut).isNull();
+    }
+  }
+
+  @Test
+  void aHeadWithoutQueryOrOptionalFieldsIsUsual() {
+    RequestHead head = read("GET /api/v1/rooms/r/enter HTTP/1.1\r\nHost: x\r\n\r\n");
+
+    assertThat(head.usual()).isTrue();
+    assertThat(head.query()).isNull();
+    assertThat(head.authorization()).isNull();
+    assertThat(head.accept()).isNull();
+  }
+
+  @Test
+  void aHeadThatDoesNotEndWithinTheLimitIsUnusual() {
+    String longField = "X-Long: " + "a".repeat(RequestHead.MAX_BYTES) + "\r\n";
+    var in =
+        Unpooled.copiedBuffer(
+            "GET /x HTTP/1.1\r\nHost: x\r\n" + longField, StandardCharsets.US_ASCII);
+
+    assertThat(RequestHead.read(in).usual()).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "GET /x HTTP/1.0\r\nHost: x\r\n\r\n",
+        "GET /x HTTP/1.1\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x/y\r\n\r\n",
+        "GET http://x/x HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET * HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x? HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x#f HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET  /x HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x HTTP/1.1 \r\nHost: x\r\n\r\n",
+        "G(T /x HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc",
+        "GET /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nAccept: a/b\r\nAccept: */*\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Space : a\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Control: a\u0001b\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Bare: a\nb\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n",
+        "GET /\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Latin: caf\u00e9\r\n\r\n"
+      })
+  void anythingElseIsUnusual(String request) {
+    assertThat(read(request).usual()).as(request).isFalse();
+  }
+
+  @Test
+  void moreFieldsThanTomcatTakesIsUnusual() {
+    var head = new StringBuilder("GET /x HTTP/1.1\r\nHost: x\r\n");
+    for (int i = 0; i < 100; i++) {
+      head.append("X-").append(i).append(": v\r\n");
+    }
+
+    assertThat(read(head + "\r\n").usual()).isFalse();
+  }
+
+  private static RequestHead read(String request) {
+    return RequestHead.read(Unpooled.copiedBuffer(request, StandardCharsets.ISO_8859_1));
+  }
+}
