@@ -49,8 +49,13 @@ fi
 server_pid=$!
 port=""
 for _ in $(seq 1 240); do
-  port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$log" | head -1 || true)
-  [ -n "$port" ] && break
+  if grep -q "Started DugoutApplication" "$log"; then
+    # why: the HTTP port is the Netty listener's when it is in front of Tomcat (the default), so
+    # the training goes through it as production traffic does; else Tomcat's
+    port=$(sed -n 's/.*STOMP over WebSocket on Netty at port \([0-9]*\), in front of Tomcat.*/\1/p' "$log" | head -1 || true)
+    [ -n "$port" ] || port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$log" | head -1 || true)
+    break
+  fi
   kill -0 "$server_pid" 2>/dev/null || { echo "aot-train: the server did not start:" >&2; tail -20 "$log" >&2; exit 1; }
   sleep 0.5
 done

@@ -3,11 +3,12 @@ package io.dugout;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Which WebSocket transport the end-to-end suites use: Tomcat's {@code /ws} on the HTTP port by
- * default; the Netty listener in front of Tomcat when the system property {@code
+ * Which WebSocket transport the end-to-end suites use: Tomcat's {@code /ws}, reached on Tomcat's
+ * own port, by default; the Netty listener in front of Tomcat when the system property {@code
  * dugout.test.transport=netty} is set (the build's {@code netty-transport-e2e} run sets it), with
- * the suites' REST calls relayed through it to Tomcat as well. The same tests, not copies, prove
- * every guarantee on both.
+ * the suites' REST calls going through it as well. The same tests, not copies, prove every
+ * guarantee on both. The server runs with its own default either way (the listener in front, Tomcat
+ * on a loopback port); {@code TomcatAloneTests} covers Tomcat alone on the HTTP port.
  */
 public final class TestTransport {
 

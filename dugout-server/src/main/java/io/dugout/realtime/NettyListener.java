@@ -36,17 +36,17 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.stereotype.Component;
 
 /**
- * The Netty WebSocket listener: the STOMP endpoint at {@code /ws}, on a port of its own beside
- * Tomcat's {@code /ws} on the HTTP port ({@code dugout.realtime.netty.enabled}), or in front of
- * Tomcat on the HTTP port ({@code dugout.realtime.netty.front}), where it serves the connections
- * that open a WebSocket at {@code /ws} and relays every other connection to Tomcat ({@link
- * FrontDoor}, {@link TomcatRelay}); Tomcat then listens on a free loopback port ({@link
- * TomcatBehindFront}). Both transports serve the same sessions, subscriptions and guarantees. Event
- * loops ({@link NettyLoops}) do the socket work, and handle a message SEND only where nothing it
- * does waits ({@code attempt-sends}); every other frame, and a SEND that would wait, is handled on
- * its connection's {@link SerialRunner}, and a connection's frames written in one pass of its loop
- * leave in one system call ({@link FlushConsolidationHandler}), which is where the listener's gain
- * over Tomcat comes from (ADR 11).
+ * The Netty WebSocket listener: the STOMP endpoint at {@code /ws}, in front of Tomcat on the HTTP
+ * port (the default, {@code dugout.realtime.netty.front}), where it serves the connections that
+ * open a WebSocket at {@code /ws} and the hot reads and relays the rest to Tomcat ({@link
+ * FrontDoor}, {@link FrontReads}, {@link TomcatRelay}); Tomcat then listens on a free loopback port
+ * ({@link TomcatBehindFront}). Or on a port of its own beside Tomcat's {@code /ws} on the HTTP port
+ * ({@code dugout.realtime.netty.enabled}). Both transports serve the same sessions, subscriptions
+ * and guarantees. Event loops ({@link NettyLoops}) do the socket work, and handle a message SEND
+ * only where nothing it does waits ({@code attempt-sends}); every other frame, and a SEND that
+ * would wait, is handled on its connection's {@link SerialRunner}, and a connection's frames
+ * written in one pass of its loop leave in one system call ({@link FlushConsolidationHandler}),
+ * which is where the listener's gain over Tomcat comes from (ADR 11).
  *
  * <p>It keeps at most {@code dugout.realtime.netty.max-connections} connections open ({@link
  * ConnectionCap}), relayed ones included; the open ones are the gauge {@code
@@ -110,7 +110,7 @@ class NettyListener implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    boolean front = properties.netty().front();
+    boolean front = properties.netty().inFront();
     InetSocketAddress address;
     InetSocketAddress tomcat = null;
     if (front) {

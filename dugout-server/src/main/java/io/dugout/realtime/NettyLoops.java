@@ -27,9 +27,12 @@ import org.springframework.stereotype.Component;
 @ConditionalOnExpression(NettyLoops.ENABLED)
 class NettyLoops implements SmartLifecycle {
 
-  /** Whether the listener runs: on a port of its own, or in front of Tomcat. */
+  /**
+   * Whether the listener runs: on a port of its own, or in front of Tomcat, which it is unless
+   * {@code dugout.realtime.netty.front=false}.
+   */
   static final String ENABLED =
-      "${dugout.realtime.netty.enabled:false} or ${dugout.realtime.netty.front:false}";
+      "${dugout.realtime.netty.enabled:false} or ${dugout.realtime.netty.front:true}";
 
   private final boolean epoll = Epoll.isAvailable();
   private final boolean attempts;

@@ -83,9 +83,11 @@ public record RealtimeProperties(
 
   /**
    * The Netty WebSocket listener ({@code dugout.realtime.netty.*}): the same STOMP endpoint at
-   * {@code /ws} on a port of its own, served by event loops instead of Tomcat's connector (ADR 11).
+   * {@code /ws}, served by event loops instead of Tomcat's connector (ADR 11), in front of Tomcat
+   * on the HTTP port unless told otherwise ({@link #inFront}), or on a port of its own.
    *
-   * @param enabled whether it listens
+   * @param enabled whether it listens on a port of its own, beside Tomcat's {@code /ws} on the HTTP
+   *     port; when set and {@code front} is not, it means "not in front"
    * @param port its port (0: any free one, published as {@code local.dugout.realtime.netty.port})
    * @param threads its event loops (0: one per available processor where message SENDs are handled
    *     on the loops, see {@code attemptSends}; one per two processors, at least one, where every
@@ -100,9 +102,10 @@ public record RealtimeProperties(
    *     the whole send path is written for it: embedded storage without fsync
    * @param front whether the listener takes the HTTP port instead of a port of its own ({@code
    *     server.address} and {@code server.port}, so {@code port} is not used): it serves every
-   *     connection that opens with {@code GET /ws} itself and relays every other connection, byte
-   *     for byte, to Tomcat, which then listens on a free loopback port ({@link FrontDoor}); turns
-   *     the listener on by itself
+   *     connection that opens with {@code GET /ws} and the hot reads itself and relays the rest to
+   *     Tomcat, which then listens on a free loopback port ({@link FrontDoor}); turns the listener
+   *     on by itself. Unset, it follows from {@code enabled}, see {@link #inFront}; {@code false}
+   *     with {@code enabled} unset leaves Tomcat alone on the HTTP port, without the listener
    */
   public record Netty(
       @DefaultValue("false") boolean enabled,
@@ -110,7 +113,7 @@ public record RealtimeProperties(
       @DefaultValue("0") int threads,
       @DefaultValue("50000") int maxConnections,
       @DefaultValue("true") boolean attemptSends,
-      @DefaultValue("false") boolean front) {
+      Boolean front) {
 
     public Netty {
       if (port < 0 || port > 65_535) {
@@ -125,6 +128,19 @@ public record RealtimeProperties(
         throw new IllegalArgumentException(
             "dugout.realtime.netty.max-connections must be at least 1, was " + maxConnections);
       }
+    }
+
+    /**
+     * Whether the listener is in front of Tomcat: as {@code front} says where it is set; else
+     * unless the listener was asked for a port of its own ({@code enabled}). So the default is the
+     * listener in front, and a configuration that names only {@code enabled=true} keeps its port.
+     */
+    public boolean inFront() {
+      return inFront(front, enabled);
+    }
+
+    static boolean inFront(Boolean front, boolean enabled) {
+      return front != null ? front : !enabled;
     }
 
     /**

@@ -4,11 +4,13 @@ import io.dugout.DugoutApplication;
 import io.dugout.TempDirs;
 import io.dugout.TestStore;
 import io.dugout.TestTransport;
+import io.dugout.realtime.RealtimeProperties;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -45,9 +47,23 @@ public abstract class ApiTest {
     TestTransport.configure(registry);
   }
 
-  /** The port STOMP clients connect to: Tomcat's {@code /ws}, or the Netty listener's. */
+  @Autowired private RealtimeProperties realtime;
+
+  /**
+   * The port STOMP clients connect to: the Netty listener's when this run tests it or it has a port
+   * of its own, else Tomcat's {@code /ws} on Tomcat's port.
+   */
   protected int wsPort() {
-    return nettyPort > 0 ? nettyPort : port;
+    boolean listener = TestTransport.netty() || !realtime.netty().inFront();
+    return listener && nettyPort > 0 ? nettyPort : port;
+  }
+
+  /**
+   * The port the server offers on every interface: the Netty listener's when it is in front of
+   * Tomcat (Tomcat then listens on loopback only), else Tomcat's.
+   */
+  protected int publicPort() {
+    return realtime.netty().inFront() && nettyPort > 0 ? nettyPort : port;
   }
 
   /** The port REST clients use: Tomcat's, or the Netty listener's when it is in front of Tomcat. */

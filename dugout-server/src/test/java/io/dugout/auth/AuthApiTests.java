@@ -5,6 +5,7 @@ import static io.dugout.api.ApiAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dugout.LocalAddresses;
 import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
 import io.dugout.api.DugoutClient;
@@ -70,7 +71,8 @@ class AuthApiTests extends ApiTest {
     Optional<InetAddress> external = LocalAddresses.nonLoopback();
     assumeTrue(external.isPresent(), "this machine has no non-loopback address to call from");
     var remote =
-        new DugoutClient(URI.create("http://" + external.get().getHostAddress() + ":" + port));
+        new DugoutClient(
+            URI.create("http://" + external.get().getHostAddress() + ":" + publicPort()));
     var response = remote.post(null, "/api/v1/dev/token", "{\"userId\":\"alice\"}");
     assertProblem(response, 404, "not_found");
     assertThat(response.json().has("token")).isFalse();

@@ -3,6 +3,7 @@ package io.dugout.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dugout.LocalAddresses;
 import io.dugout.ServerProcess;
 import java.io.IOException;
 import java.io.InputStream;

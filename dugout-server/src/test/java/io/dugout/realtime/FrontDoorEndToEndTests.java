@@ -3,6 +3,7 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.LocalAddresses;
 import io.dugout.api.DugoutClient;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -10,12 +11,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
 import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
@@ -150,7 +148,7 @@ class FrontDoorEndToEndTests extends RealtimeTestBase {
   @Test
   void tomcatListensOnLoopbackOnly() {
     assertThat(front).isNotEqualTo(port);
-    Optional<InetAddress> outside = nonLoopbackAddress();
+    Optional<InetAddress> outside = LocalAddresses.nonLoopback();
     Assumptions.assumeTrue(outside.isPresent(), "this host has no address but loopback");
 
     assertThatThrownBy(() -> new Socket(outside.get(), port).close())
@@ -161,7 +159,7 @@ class FrontDoorEndToEndTests extends RealtimeTestBase {
   void devTokensStayForCallersOnThisMachineThroughTheRelay() throws Exception {
     assertThat(exchange(InetAddress.getLoopbackAddress(), DEV_TOKEN)).startsWith("HTTP/1.1 200");
 
-    Optional<InetAddress> outside = nonLoopbackAddress();
+    Optional<InetAddress> outside = LocalAddresses.nonLoopback();
     Assumptions.assumeTrue(outside.isPresent(), "this host has no address but loopback");
     // why: from the host's own outside address the caller is not loopback, though Tomcat's TCP
     // peer, the relay, is
@@ -247,26 +245,6 @@ class FrontDoorEndToEndTests extends RealtimeTestBase {
       socket.setSoTimeout(10_000);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
       return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
-  }
-
-  private static Optional<InetAddress> nonLoopbackAddress() {
-    try {
-      return NetworkInterface.networkInterfaces()
-          .filter(FrontDoorEndToEndTests::isUp)
-          .flatMap(NetworkInterface::inetAddresses)
-          .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
-          .findFirst();
-    } catch (SocketException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static boolean isUp(NetworkInterface network) {
-    try {
-      return network.isUp() && !network.isLoopback();
-    } catch (SocketException e) {
-      return false;
     }
   }
 }

@@ -1,4 +1,4 @@
-package io.dugout.auth;
+package io.dugout;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -7,17 +7,22 @@ import java.net.SocketException;
 import java.util.Optional;
 
 /** This machine's addresses, for tests that must call from somewhere other than loopback. */
-final class LocalAddresses {
+public final class LocalAddresses {
 
   private LocalAddresses() {}
 
   /** An IPv4 address of an interface that is up and not loopback or link-local, if any. */
-  static Optional<InetAddress> nonLoopback() throws SocketException {
-    return NetworkInterface.networkInterfaces()
-        .filter(LocalAddresses::isUp)
-        .flatMap(NetworkInterface::inetAddresses)
-        .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
-        .findFirst();
+  public static Optional<InetAddress> nonLoopback() {
+    try {
+      return NetworkInterface.networkInterfaces()
+          .filter(LocalAddresses::isUp)
+          .flatMap(NetworkInterface::inetAddresses)
+          .filter(
+              a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
+          .findFirst();
+    } catch (SocketException e) {
+      return Optional.empty();
+    }
   }
 
   private static boolean isUp(NetworkInterface network) {
