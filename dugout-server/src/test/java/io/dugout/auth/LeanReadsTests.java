@@ -7,7 +7,6 @@ import io.dugout.system.AccessLog;
 import io.dugout.system.LeanDoors;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +16,6 @@ import org.springframework.boot.micrometer.observation.autoconfigure.Observation
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
-import org.springframework.security.oauth2.jwt.BadJwtException;
-import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
@@ -27,14 +24,16 @@ import org.springframework.web.servlet.HandlerMapping;
  */
 class LeanReadsTests {
 
-  private static final String GOOD = "good.token.sig";
+  private static final String GOOD = TestHotReads.GOOD;
   private static final String PATH = "/api/v1/rooms/room-1_A/messages";
 
   private final List<String> answered = new ArrayList<>();
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final LeanReads door =
       new LeanReads(
-          List.of(route("GET", "/api/v1/rooms/{roomId}/messages")), verifier(), doors(meters));
+          List.of(route("GET", "/api/v1/rooms/{roomId}/messages")),
+          TestHotReads.verifier(),
+          doors(meters));
 
   @Test
   void answersAGoodRequestItselfWithJsonAndTheSecurityHeaders() throws Exception {
@@ -144,13 +143,15 @@ class LeanReadsTests {
     assertThatThrownBy(
             () ->
                 new LeanReads(
-                    List.of(route("GET", "/a/b")), verifier(), doors(new SimpleMeterRegistry())))
+                    List.of(route("GET", "/a/b")),
+                    TestHotReads.verifier(),
+                    doors(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(
             () ->
                 new LeanReads(
                     List.of(route("GET", "/a/{x}/{y}")),
-                    verifier(),
+                    TestHotReads.verifier(),
                     doors(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -202,21 +203,6 @@ class LeanReadsTests {
             .getBytes(java.nio.charset.StandardCharsets.UTF_8);
       }
     };
-  }
-
-  private static TokenVerifier verifier() {
-    return new TokenVerifier(
-        token -> {
-          if (!token.equals(GOOD)) {
-            throw new BadJwtException("bad signature");
-          }
-          return Jwt.withTokenValue(token)
-              .header("alg", "HS256")
-              .subject("alice")
-              .expiresAt(Instant.now().plusSeconds(60))
-              .build();
-        },
-        null);
   }
 
   private static LeanDoors doors(SimpleMeterRegistry meters) {

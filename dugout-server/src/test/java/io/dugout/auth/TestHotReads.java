@@ -54,7 +54,8 @@ public final class TestHotReads {
     };
   }
 
-  private static TokenVerifier verifier() {
+  /** Accepts {@link #GOOD} as alice's token and refuses every other. */
+  static TokenVerifier verifier() {
     return new TokenVerifier(
         token -> {
           if (!token.equals(GOOD)) {
