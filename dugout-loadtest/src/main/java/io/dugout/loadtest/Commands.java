@@ -98,7 +98,8 @@ final class Commands {
             Seeds --rooms rooms with --messages messages through POST /api/v1/rooms/{id}/messages (not measured),
             then --clients concurrent clients each read --requests history pages at a random before cursor,
             then each calls POST /api/v1/rooms/{id}/enter --enter-requests times. Reports latency, requests/s
-            and history latency by cursor depth.\
+            and history latency by cursor depth. --warm-up-requests first sends that many of each, unmeasured,
+            against every target (Dugout, then the floor), so that neither is measured with a cold generator.\
             """,
             with(
                 List.of(
@@ -108,6 +109,12 @@ final class Commands {
                         "clients", "C", "100", "concurrent clients (each a room member)"),
                     OptionSpec.value("requests", "L", "150", "history requests per client"),
                     OptionSpec.value("enter-requests", "L", "150", "enter requests per client"),
+                    OptionSpec.value(
+                        "warm-up-requests",
+                        "W",
+                        "0",
+                        "history and enter requests per client sent first against each target,"
+                            + " unmeasured and not counted"),
                     OptionSpec.value("page-size", "P", "50", "messages per history page (limit)"),
                     OptionSpec.value(
                         "seed-clients", "K", "8", "concurrent HTTP clients used for seeding"),

@@ -6,11 +6,17 @@ import static org.assertj.core.api.Assertions.offset;
 import io.dugout.loadtest.centrifugo.FakeCentrifugo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -256,6 +262,60 @@ class ScenariosAgainstRealServerTests {
     run.assertRatio("enter");
     assertThat(run.count("received")).as("Dugout's own counts leave the floor out").isEqualTo(90);
     assertThat(run.out).contains("Dugout / floor").contains("history-floor");
+  }
+
+  @Test
+  void historyWarmsUpEveryTargetFirstWithoutMeasuringOrCountingIt() throws Exception {
+    long before = hotReadsAnswered();
+    Run run =
+        run(
+            "history --messages 100 --clients 3 --requests 20 --enter-requests 10 --page-size 20"
+                + " --warm-up-requests 7 --floor");
+
+    run.assertSucceeded();
+    assertThat(run.count("attempts")).isEqualTo(3 * 20 + 3 * 10);
+    assertThat(run.count("received")).isEqualTo(3 * 20 + 3 * 10);
+    assertThat(run.samples("history")).isEqualTo(60);
+    assertThat(run.samples("enter")).isEqualTo(30);
+    assertThat(run.samples("history-floor")).isEqualTo(60);
+    assertThat(run.samples("enter-floor")).isEqualTo(30);
+    assertThat(hotReadsAnswered() - before)
+        .as(
+            "the server answered the warm-up (3 clients × 7 of each), the measured requests and the"
+                + " floor's two captured answers")
+        .isEqualTo(3 * 7 * 2 + 3 * 20 + 3 * 10 + 2);
+  }
+
+  /** History pages and enters the server's lean door answered so far, from its own metrics. */
+  private long hotReadsAnswered() throws Exception {
+    var http = HttpClient.newHttpClient();
+    String issued =
+        http.send(
+                HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/dev/token"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"userId\":\"lt-probe\",\"scope\":\"dugout:service\"}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    Matcher token = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"").matcher(issued);
+    assertThat(token.find()).as(issued).isTrue();
+    String scrape =
+        http.send(
+                HttpRequest.newBuilder(URI.create(server.url() + "/actuator/prometheus"))
+                    .header("Authorization", "Bearer " + token.group(1))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    return scrape
+        .lines()
+        .filter(
+            line ->
+                line.startsWith("dugout_http_lean_requests_total{")
+                    && line.contains("outcome=\"answered\""))
+        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   @Test

@@ -20,7 +20,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The measured part of {@code history}: C clients × L history pages at random {@code before}
  * cursors, then C × L {@code enter} calls, against one target. The same code runs against Dugout
- * and against the floor; only what counts as a valid answer differs.
+ * and against the floor; only what counts as a valid answer differs. Each target first gets C × W
+ * requests of each kind, unmeasured and not counted ({@code warmUpRequests}), so that the
+ * generator's own JIT is as warm for Dugout, its first target, as for the floor.
  *
  * @param roomIds the seeded rooms
  * @param tokens one bearer token per client
@@ -33,6 +35,7 @@ record HistoryLoad(
     int pageSize,
     int requests,
     int enterRequests,
+    int warmUpRequests,
     int buckets) {
 
   private static final byte[] SEQ = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
@@ -91,6 +94,11 @@ record HistoryLoad(
     long bucketWidth = Math.max(1, (deepest + buckets) / buckets);
 
     HttpConnections http = target.http();
+    if (warmUpRequests > 0) {
+      target.phase("warm-up");
+      runClients(http, clients, warmUpRequests, this::page, null);
+      runClients(http, clients, warmUpRequests, this::entered, null);
+    }
     target.phase("history");
     metrics.startMeasuring();
     long historyStart = System.nanoTime();
@@ -157,6 +165,30 @@ record HistoryLoad(
             List.of(
                 phaseRow("history", history, historySeconds),
                 phaseRow("enter", enter, enterSeconds))));
+  }
+
+  /** A warm-up history page at a random cursor; its answer is not checked or counted. */
+  private void page(int client, ThreadLocalRandom random, HttpConnection connection) {
+    int room = random.nextInt(roomIds.size());
+    long last = lastSeq.get(room);
+    if (last >= 1) {
+      unmeasured(
+          connection, tokens.get(client), "GET", historyPath(room, 2 + random.nextLong(last)));
+    }
+  }
+
+  /** A warm-up {@code enter}; its answer is not checked or counted. */
+  private void entered(int client, ThreadLocalRandom random, HttpConnection connection) {
+    unmeasured(connection, tokens.get(client), "POST", enterPath(random.nextInt(roomIds.size())));
+  }
+
+  private static void unmeasured(
+      HttpConnection connection, String token, String method, String path) {
+    try {
+      connection.request(method, path, token, null);
+    } catch (RuntimeException ex) {
+      // why: a warm-up answer counts for nothing; the measured phases check and count theirs
+    }
   }
 
   private static List<String> phaseRow(String name, LatencySeries series, double seconds) {
@@ -260,7 +292,10 @@ record HistoryLoad(
     void run(int client, ThreadLocalRandom random, HttpConnection connection);
   }
 
-  /** Each client is a virtual thread with its own keep-alive connection, one request at a time. */
+  /**
+   * Each client is a virtual thread with its own keep-alive connection, one request at a time;
+   * {@code metrics} counts the requests, null for a warm-up, which counts none.
+   */
   private static void runClients(
       HttpConnections http, int clients, int requests, ClientStep step, Metrics metrics) {
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -270,9 +305,11 @@ record HistoryLoad(
             () -> {
               try (HttpConnection connection = http.open(client)) {
                 for (int i = 0; i < requests; i++) {
-                  metrics.attempts.increment();
-                  metrics.sent.increment();
-                  metrics.expected.increment();
+                  if (metrics != null) {
+                    metrics.attempts.increment();
+                    metrics.sent.increment();
+                    metrics.expected.increment();
+                  }
                   step.run(client, ThreadLocalRandom.current(), connection);
                 }
               }

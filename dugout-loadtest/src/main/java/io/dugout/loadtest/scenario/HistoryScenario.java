@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * {@code history}: seeds rooms with N messages through the public API (not measured), then C
- * clients × L history pages at random {@code before} cursors, then C × L {@code enter} calls.
- * Reports latency, requests/s and latency by cursor depth. With {@code --floor}, then runs the
- * identical request mix against a {@link FloorHttpServer} that answers with the bytes of one real
- * history page and one real {@code enter} answer.
+ * clients × L history pages at random {@code before} cursors, then C × L {@code enter} calls, each
+ * phase after C × W unmeasured requests of its kind ({@code --warm-up-requests}). Reports latency,
+ * requests/s and latency by cursor depth. With {@code --floor}, then runs the identical request mix
+ * against a {@link FloorHttpServer} that answers with the bytes of one real history page and one
+ * real {@code enter} answer.
  */
 public final class HistoryScenario implements Scenario {
 
@@ -56,6 +57,7 @@ public final class HistoryScenario implements Scenario {
             pageSize,
             options.integer("requests"),
             options.integer("enter-requests"),
+            Math.max(0, options.integer("warm-up-requests")),
             Math.max(1, options.integer("depth-buckets")));
     List<RunResult.Table> tables = load.run(context, load.fromDugout());
     Outcome outcome =
