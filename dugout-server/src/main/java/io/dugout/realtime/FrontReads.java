@@ -167,8 +167,14 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
     long start = System.nanoTime();
     answering.execute(
         () -> {
-          HotReads.Answer answer = answer(match, head);
-          ctx.executor().execute(() -> answered(ctx, head, answer, start));
+          HotReads.Answer answer = null;
+          try {
+            answer = answer(match, head);
+          } finally {
+            // why: whatever happened, the connection goes on: answered here, or by Tomcat
+            HotReads.Answer done = answer;
+            ctx.executor().execute(() -> answered(ctx, head, done, start));
+          }
         });
   }
 
@@ -192,6 +198,8 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
       return;
     }
     pending.skipBytes(head.length());
+    // why: on a connection that pipelines, what was read stays ahead of what is handled
+    pending.discardSomeReadBytes();
     ctx.write(response(ctx, answer.body()));
     answer.answered(start);
     if (accessLog) {

@@ -12,7 +12,8 @@ import org.springframework.security.oauth2.jwt.Jwt;
 /**
  * {@link HotReads} for tests of the doors that carry it: one route, {@code GET
  * /api/v1/rooms/{roomId}/messages}, answering {@code {"room":…,"by":…}}; room {@code forbidden}
- * throws as a non-member would. One token is good, {@link #GOOD}, for user {@code alice}.
+ * throws as a non-member would, room {@code broken} throws an {@link Error}. One token is good,
+ * {@link #GOOD}, for user {@code alice}.
  */
 public final class TestHotReads {
 
@@ -47,6 +48,9 @@ public final class TestHotReads {
       public byte[] answer(Caller caller, String variable, LeanQuery query) {
         if (variable.equals("forbidden")) {
           throw new IllegalStateException("not a member");
+        }
+        if (variable.equals("broken")) {
+          throw new AssertionError("a route that fails worse than an exception");
         }
         return ("{\"room\":\"" + variable + "\",\"by\":\"" + caller.userId() + "\"}")
             .getBytes(StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.auth.TestHotReads;
 import io.dugout.system.UserHash;
@@ -155,6 +156,18 @@ class FrontReadsTests {
     }
     assertThat(counted("answered")).isZero();
     assertThat(counted("passed")).as("Tomcat's door counts what it passes on").isZero();
+  }
+
+  @Test
+  void handsARequestWhoseAnswerFailedWithAnErrorToTomcat() {
+    String request = get("broken", "Bearer " + TestHotReads.GOOD);
+    write(request);
+
+    assertThatThrownBy(() -> answering.poll().run()).isInstanceOf(AssertionError.class);
+    channel.runPendingTasks();
+
+    assertThat(relay.text()).isEqualTo(request);
+    assertThat(channel.pipeline().get(FrontReads.class)).isNull();
   }
 
   @Test
