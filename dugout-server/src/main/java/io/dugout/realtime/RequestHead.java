@@ -2,7 +2,6 @@ package io.dugout.realtime;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * The head of one HTTP/1.1 request (request line and header fields) as the Netty listener in front
@@ -69,16 +68,21 @@ record RequestHead(
     return -1;
   }
 
+  // why: this runs for every request the front reads, so it walks the head by index instead of
+  // splitting it with a regular expression and copying every line, name and value
   private static RequestHead parse(String head, int length) {
-    String[] lines = head.split("\r\n", -1);
-    if (lines.length - 1 > MAX_FIELDS) {
+    int lineEnd = lineEnd(head, 0);
+    int firstSpace = head.indexOf(' ');
+    int secondSpace = firstSpace < 0 ? -1 : head.indexOf(' ', firstSpace + 1);
+    if (secondSpace < 0
+        || secondSpace >= lineEnd
+        || !isToken(head, 0, firstSpace)
+        || !head.startsWith("HTTP/1.1", secondSpace + 1)
+        || secondSpace + 1 + "HTTP/1.1".length() != lineEnd) {
       return UNUSUAL;
     }
-    String[] request = lines[0].split(" ", -1);
-    if (request.length != 3 || !isToken(request[0]) || !request[2].equals("HTTP/1.1")) {
-      return UNUSUAL;
-    }
-    String target = request[1];
+    String method = head.substring(0, firstSpace);
+    String target = head.substring(firstSpace + 1, secondSpace);
     if (target.isEmpty() || target.charAt(0) != '/' || !isVisible(target) || target.contains("#")) {
       return UNUSUAL;
     }
@@ -90,48 +94,60 @@ record RequestHead(
     }
     String authorization = null;
     String accept = null;
+    int fields = 0;
     int hosts = 0;
     int authorizations = 0;
     int accepts = 0;
-    for (int i = 1; i < lines.length; i++) {
-      String line = lines[i];
-      int colon = line.indexOf(':');
-      if (colon <= 0 || !isToken(line.substring(0, colon))) {
+    for (int start = lineEnd + 2; start <= head.length(); start = lineEnd + 2) {
+      lineEnd = lineEnd(head, start);
+      if (++fields > MAX_FIELDS) {
         return UNUSUAL;
       }
-      String value = line.substring(colon + 1).strip();
-      if (!isFieldValue(value)) {
+      int colon = head.indexOf(':', start);
+      if (colon < 0 || colon >= lineEnd || !isToken(head, start, colon)) {
         return UNUSUAL;
       }
-      switch (line.substring(0, colon).toLowerCase(Locale.ROOT)) {
-        case "host" -> {
+      int valueStart = colon + 1;
+      int valueEnd = lineEnd;
+      while (valueStart < valueEnd && isBlank(head.charAt(valueStart))) {
+        valueStart++;
+      }
+      while (valueEnd > valueStart && isBlank(head.charAt(valueEnd - 1))) {
+        valueEnd--;
+      }
+      if (!isFieldValue(head, valueStart, valueEnd)) {
+        return UNUSUAL;
+      }
+      switch (Field.of(head, start, colon)) {
+        case HOST -> {
           hosts++;
-          if (!isHost(value)) {
+          if (!isHost(head, valueStart, valueEnd)) {
             return UNUSUAL;
           }
         }
-        case "authorization" -> {
+        case AUTHORIZATION -> {
           authorizations++;
-          authorization = value;
+          authorization = head.substring(valueStart, valueEnd);
         }
-        case "accept" -> {
+        case ACCEPT -> {
           accepts++;
-          accept = value;
+          accept = head.substring(valueStart, valueEnd);
         }
-        case "content-length" -> {
-          if (!value.equals("0")) {
+        case CONTENT_LENGTH -> {
+          if (valueEnd - valueStart != 1 || head.charAt(valueStart) != '0') {
             return UNUSUAL;
           }
         }
-        case "connection" -> {
-          if (!value.equalsIgnoreCase("keep-alive")) {
+        case CONNECTION -> {
+          if (!head.regionMatches(true, valueStart, "keep-alive", 0, valueEnd - valueStart)
+              || valueEnd - valueStart != "keep-alive".length()) {
             return UNUSUAL;
           }
         }
-        case "transfer-encoding", "upgrade", "expect", "http2-settings" -> {
+        case REFUSED -> {
           return UNUSUAL;
         }
-        default -> {
+        case OTHER -> {
           // why: only the fields above change what the front answers
         }
       }
@@ -139,15 +155,58 @@ record RequestHead(
     if (hosts != 1 || authorizations > 1 || accepts > 1) {
       return UNUSUAL;
     }
-    return new RequestHead(length, request[0], path, query, authorization, accept, true);
+    return new RequestHead(length, method, path, query, authorization, accept, true);
+  }
+
+  /** Where the line that begins at {@code start} ends: at its {@code CRLF}, or the head's end. */
+  private static int lineEnd(String head, int start) {
+    int end = head.indexOf("\r\n", start);
+    return end < 0 ? head.length() : end;
+  }
+
+  /** The header fields the front looks at; their names are matched without regard to case. */
+  private enum Field {
+    HOST("host"),
+    AUTHORIZATION("authorization"),
+    ACCEPT("accept"),
+    CONTENT_LENGTH("content-length"),
+    CONNECTION("connection"),
+    REFUSED("transfer-encoding", "upgrade", "expect", "http2-settings"),
+    OTHER;
+
+    private static final Field[] NAMED = {
+      HOST, AUTHORIZATION, ACCEPT, CONTENT_LENGTH, CONNECTION, REFUSED
+    };
+
+    private final String[] names;
+
+    Field(String... names) {
+      this.names = names;
+    }
+
+    static Field of(String head, int start, int end) {
+      for (Field field : NAMED) {
+        for (String name : field.names) {
+          if (name.length() == end - start
+              && head.regionMatches(true, start, name, 0, end - start)) {
+            return field;
+          }
+        }
+      }
+      return OTHER;
+    }
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t';
   }
 
   /** RFC 9110's token: visible ASCII except delimiters. */
-  private static boolean isToken(String text) {
-    if (text.isEmpty()) {
+  private static boolean isToken(String text, int start, int end) {
+    if (start >= end) {
       return false;
     }
-    for (int i = 0; i < text.length(); i++) {
+    for (int i = start; i < end; i++) {
       char c = text.charAt(i);
       if (c <= ' ' || c >= 0x7f || "\"(),/:;<=>?@[\\]{}".indexOf(c) >= 0) {
         return false;
@@ -168,8 +227,8 @@ record RequestHead(
   }
 
   /** Visible ASCII, spaces and tabs: no control bytes, no bytes above ASCII. */
-  private static boolean isFieldValue(String text) {
-    for (int i = 0; i < text.length(); i++) {
+  private static boolean isFieldValue(String text, int start, int end) {
+    for (int i = start; i < end; i++) {
       char c = text.charAt(i);
       if ((c < ' ' && c != '\t') || c >= 0x7f) {
         return false;
@@ -179,11 +238,11 @@ record RequestHead(
   }
 
   /** A host name or address with an optional port: letters, digits, {@code . - : [ ]}. */
-  private static boolean isHost(String text) {
-    if (text.isEmpty()) {
+  private static boolean isHost(String text, int start, int end) {
+    if (start >= end) {
       return false;
     }
-    for (int i = 0; i < text.length(); i++) {
+    for (int i = start; i < end; i++) {
       char c = text.charAt(i);
       boolean ok =
           (c >= 'a' && c <= 'z')

@@ -55,6 +55,18 @@ class RequestHeadTests {
   }
 
   @Test
+  void fieldNamesMatchInAnyCaseAndValuesLoseTheirBlanks() {
+    RequestHead head =
+        read(
+            "GET /x HTTP/1.1\r\nhOsT:\tx:80 \r\nAUTHORIZATION:  Bearer t \t\r\n"
+                + "accept:\t*/*\r\nCONNECTION: KEEP-ALIVE\r\nx-empty:\r\n\r\n");
+
+    assertThat(head.usual()).isTrue();
+    assertThat(head.authorization()).isEqualTo("Bearer t");
+    assertThat(head.accept()).isEqualTo("*/*");
+  }
+
+  @Test
   void aHeadThatDoesNotEndWithinTheLimitIsUnusual() {
     String longField = "X-Long: " + "a".repeat(RequestHead.MAX_BYTES) + "\r\n";
     var in =
@@ -91,7 +103,14 @@ class RequestHeadTests {
         "GET /x HTTP/1.1\r\nHost: x\r\nX-Bare: a\nb\r\n\r\n",
         "GET /x HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n",
         "GET /\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n",
-        "GET /x HTTP/1.1\r\nHost: x\r\nX-Latin: caf\u00e9\r\n\r\n"
+        "GET /x HTTP/1.1\r\nHost: x\r\nX-Latin: caf\u00e9\r\n\r\n",
+        "GET /x HTTP/1.11\r\nHost: x\r\n\r\n",
+        "GET\r\nHost: x\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost:\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nConnection: keep-alives\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nContent-Length: 00\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\n: empty name\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nUPGRADE: h2c\r\n\r\n"
       })
   void anythingElseIsUnusual(String request) {
     assertThat(read(request).usual()).as(request).isFalse();
