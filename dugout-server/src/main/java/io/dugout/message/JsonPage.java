@@ -13,8 +13,8 @@ public record JsonPage(List<byte[]> messages, boolean hasMore) {
     return MessageJson.page(messages, hasMore);
   }
 
-  /** The page's newest message, decoded; null when the page is empty. */
-  public Message newest() {
-    return messages.isEmpty() ? null : MessageJson.read(messages.getFirst());
+  /** The stored JSON of the page's newest message; null when the page is empty. */
+  public byte[] newestJson() {
+    return messages.isEmpty() ? null : messages.getFirst();
   }
 }

@@ -3,32 +3,35 @@ package io.dugout.room;
 import io.dugout.auth.Caller;
 import io.dugout.auth.LeanQuery;
 import io.dugout.auth.LeanRoute;
+import io.dugout.message.JsonPage;
 import io.dugout.message.MessageService;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code POST /api/v1/rooms/{roomId}/enter} through the lean door: the same reads as {@link
- * RoomService#enter} (which only reads), written as the JSON of {@link RoomService.Entered} with
- * the messages' stored JSON as it is and the members' JSON from {@link MemberJson}.
+ * RoomService#enter} (which only reads), written as the JSON of {@link RoomService.Entered} from
+ * parts kept as bytes: the messages' stored JSON as it is, the room's {@link RoomHeads head} and
+ * the members' {@link MemberJson array}, with only the caller's unread count and mute flag written
+ * for each call.
  */
 @Component
 class EnterRoute implements LeanRoute {
 
   private static final byte[] ROOM = "{\"room\":".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MUTED = ",\"muted\":true".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] NOT_MUTED = ",\"muted\":false".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] MEMBERS = ",\"members\":".getBytes(StandardCharsets.US_ASCII);
 
   private final RoomService rooms;
   private final MessageService messages;
-  private final JsonMapper json;
+  private final RoomHeads heads;
   private final MemberJson members;
 
-  EnterRoute(RoomService rooms, MessageService messages, JsonMapper json, MemberJson members) {
+  EnterRoute(RoomService rooms, MessageService messages, RoomHeads heads, MemberJson members) {
     this.rooms = rooms;
     this.messages = messages;
-    this.json = json;
+    this.heads = heads;
     this.members = members;
   }
 
@@ -44,24 +47,40 @@ class EnterRoute implements LeanRoute {
 
   @Override
   public byte[] answer(Caller caller, String roomId, LeanQuery query) {
-    var latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
-    var view = rooms.enteredView(caller, roomId, latest.newest());
-    byte[] room = json.writeValueAsBytes(view.withoutMembers());
-    byte[] memberArray = members.array(view.members());
+    JsonPage latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
+    var entering = rooms.entering(caller, roomId);
+    var head = heads.of(entering.room(), latest.newestJson());
+    byte[] unread =
+        Long.toString(entering.unreadCount(head.lastSeq())).getBytes(StandardCharsets.US_ASCII);
+    byte[] muted = entering.muted() ? MUTED : NOT_MUTED;
+    byte[] memberArray = members.array(roomId, entering.members());
     byte[] page = latest.toJson();
-    var out =
-        new ByteArrayOutputStream(
-            ROOM.length + room.length + MEMBERS.length + memberArray.length + page.length);
-    out.writeBytes(ROOM);
-    // why: members come last in a room view, so they go where the room's closing brace was
-    out.write(room, 0, room.length - 1);
-    out.writeBytes(MEMBERS);
-    out.writeBytes(memberArray);
-    out.write('}');
-    // why: Entered is {room, messages, hasMore}; the page is {messages, hasMore}, so the answer is
-    // the room followed by the page without its opening brace
-    out.write(',');
-    out.write(page, 1, page.length - 1);
-    return out.toByteArray();
+    // why: Entered is {room, messages, hasMore} and the page is {messages, hasMore}, so the answer
+    // is the room followed by the page without its opening brace; members come last in a room view
+    byte[] out =
+        new byte
+            [ROOM.length
+                + head.bytes().length
+                + unread.length
+                + muted.length
+                + MEMBERS.length
+                + memberArray.length
+                + 1
+                + page.length];
+    int at = put(ROOM, out, 0);
+    at = put(head.bytes(), out, at);
+    at = put(unread, out, at);
+    at = put(muted, out, at);
+    at = put(MEMBERS, out, at);
+    at = put(memberArray, out, at);
+    out[at++] = '}';
+    out[at++] = ',';
+    System.arraycopy(page, 1, out, at, page.length - 1);
+    return out;
+  }
+
+  private static int put(byte[] part, byte[] into, int at) {
+    System.arraycopy(part, 0, into, at, part.length);
+    return at + part.length;
   }
 }

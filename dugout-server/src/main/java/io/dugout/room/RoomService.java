@@ -60,15 +60,16 @@ public class RoomService {
   public Entered enter(Caller caller, String roomId) {
     HistoryPage page = messages.history(caller, roomId, null, null, ENTER_PAGE);
     Message newest = page.messages().isEmpty() ? null : page.messages().getFirst();
-    return new Entered(enteredView(caller, roomId, newest), page.messages(), page.hasMore());
+    return new Entered(view(caller, roomId, newest, true), page.messages(), page.hasMore());
   }
 
   /**
-   * The room with its members, as {@link #get} gives it, for a caller whose membership was just
-   * checked and whose newest message was just read (null when the room has none).
+   * What a view of the room is made of besides its newest message, for a caller whose membership
+   * was just checked: the parts {@link #enter} writes as a view, for a writer that puts them
+   * together itself.
    */
-  RoomView enteredView(Caller caller, String roomId, Message newest) {
-    return view(caller, roomId, newest, true);
+  Entering entering(Caller caller, String roomId) {
+    return new Entering(room(roomId), me(caller, roomId), rooms.members(roomId));
   }
 
   /** Adds a user to a GROUP room; true when the user was not a member before. */
@@ -168,14 +169,23 @@ public class RoomService {
   }
 
   private RoomView view(Caller caller, String roomId, Message lastMessage, boolean withMembers) {
-    Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
+    Room room = room(roomId);
     long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
-    var me = caller.service() ? null : rooms.findMember(roomId, caller.userId()).orElse(null);
+    var me = me(caller, roomId);
     long lastRead = me == null ? lastSeq : me.lastReadSeq();
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
     var members = includeMembers ? rooms.members(roomId) : null;
     return view(room, lastMessage, lastRead, me != null && me.muted(), members);
+  }
+
+  private Room room(String roomId) {
+    return rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));
+  }
+
+  /** The caller's own membership; null for a service token, or a member who left meanwhile. */
+  private Member me(Caller caller, String roomId) {
+    return caller.service() ? null : rooms.findMember(roomId, caller.userId()).orElse(null);
   }
 
   /** Every room of the user as a room-list item, in no particular order, from one store read. */
@@ -192,7 +202,7 @@ public class RoomService {
         .toList();
   }
 
-  private static RoomView view(
+  static RoomView view(
       Room room, Message lastMessage, long lastRead, boolean muted, List<Member> members) {
     long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     return new RoomView(
@@ -217,6 +227,23 @@ public class RoomService {
 
   /** The outcome of {@link #enter}: the room and its newest messages, newest first. */
   public record Entered(RoomView room, List<Message> messages, boolean hasMore) {}
+
+  /**
+   * The parts of a room's view for one caller: the room, the caller's own membership (null for a
+   * service token, or a member who left since the check) and every member in the order they joined.
+   */
+  record Entering(Room room, Member me, List<Member> members) {
+
+    /** The caller's unread count in a room whose last seq is {@code lastSeq}. */
+    long unreadCount(long lastSeq) {
+      return Math.max(0, lastSeq - (me == null ? lastSeq : me.lastReadSeq()));
+    }
+
+    /** Whether the caller muted the room. */
+    boolean muted() {
+      return me != null && me.muted();
+    }
+  }
 
   /** A member's read marker after {@link #markRead}. */
   public record ReadMarker(String roomId, String userId, long lastReadSeq, long unreadCount) {}

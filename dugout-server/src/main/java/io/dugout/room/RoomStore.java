@@ -30,7 +30,11 @@ public interface RoomStore {
 
   Optional<Member> findMember(String roomId, String userId);
 
-  /** Members of a room in the order they joined. */
+  /**
+   * Members of a room in the order they joined, as an unmodifiable list. A store may hand out the
+   * very same list again while none of the room's members was written since; a caller may rely on
+   * that (an identical list has identical members) but not on getting the same list twice.
+   */
   List<Member> members(String roomId);
 
   /** Adds a member; false when the user already is one (nothing changes then). */

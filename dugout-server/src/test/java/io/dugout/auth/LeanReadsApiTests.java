@@ -141,6 +141,41 @@ class LeanReadsApiTests extends ApiTest {
     assertSame(lean, client.post(alice, enter, "{}"));
   }
 
+  @Test
+  void theCallersUnreadCountAndMuteAndTheNewestMessageAreAsNowThroughEitherDoor() {
+    String alice = client.token(user("alice"));
+    String bobId = user("bob");
+    String bob = client.token(bobId);
+    String roomId = group(alice, "t", bobId);
+    String enter = "/api/v1/rooms/" + roomId + "/enter";
+    say(alice, roomId, "c-1", "one");
+    say(alice, roomId, "c-2", "two");
+    var muted = client.send("PUT", bob, "/api/v1/rooms/" + roomId + "/mute", null);
+    assertThat(muted.status()).as(muted.body()).isEqualTo(200);
+
+    var lean = client.post(bob, enter, null);
+    assertThat(lean.json().get("room").get("unreadCount").asLong()).isEqualTo(2);
+    assertThat(lean.json().get("room").get("muted").asBoolean()).isTrue();
+    assertSame(lean, client.post(bob, enter, "{}"));
+
+    say(alice, roomId, "c-3", "three");
+    lean = client.post(bob, enter, null);
+    assertThat(lean.json().get("room").get("unreadCount").asLong()).isEqualTo(3);
+    assertThat(lean.json().get("room").get("lastMessage").get("content").asString())
+        .isEqualTo("three");
+    assertSame(lean, client.post(bob, enter, "{}"));
+
+    lean = client.post(alice, enter, null);
+    assertThat(lean.json().get("room").get("unreadCount").asLong()).isZero();
+    assertThat(lean.json().get("room").get("muted").asBoolean()).isFalse();
+    assertSame(lean, client.post(alice, enter, "{}"));
+
+    String service = client.serviceToken("backend");
+    lean = client.post(service, enter, null);
+    assertThat(lean.json().get("room").get("unreadCount").asLong()).isZero();
+    assertSame(lean, client.post(service, enter, "{}"));
+  }
+
   private static long lastReadSeqOf(String userId, ApiResponse entered) {
     for (var member : entered.json().get("room").get("members")) {
       if (member.get("userId").asString().equals(userId)) {

@@ -15,41 +15,53 @@ class MemberJsonTests {
   private final MemberJson members = new MemberJson(mapper);
 
   @Test
-  void writesWhatTheMapperWritesForTheList() {
+  void writesWhatTheMapperWritesForTheViews() {
     var list =
         List.of(
             member("alice", 3, Instant.parse("2026-11-22T04:03:07.242914111Z")),
             member("b\u00f6b \"quoted\"", 0, Instant.parse("2026-11-22T04:03:07Z")));
 
-    assertThat(new String(members.array(list))).isEqualTo(mapper.writeValueAsString(list));
-    assertThat(new String(members.array(list))).isEqualTo(mapper.writeValueAsString(list));
-    assertThat(new String(members.array(List.of()))).isEqualTo("[]");
+    assertThat(json("r", list)).isEqualTo(mapper.writeValueAsString(views(list)));
+    assertThat(json("r", List.copyOf(list))).isEqualTo(mapper.writeValueAsString(views(list)));
+    assertThat(json("r", List.of())).isEqualTo("[]");
   }
 
   @Test
-  void aMemberThatChangedIsWrittenAsItIsNow() {
+  void theSameListIsAnsweredWithTheSameArrayAndANewListIsWrittenAsItIs() {
     Instant joined = Instant.parse("2026-11-22T04:03:07.242Z");
-    members.array(List.of(member("alice", 3, joined)));
+    var list = List.of(member("alice", 3, joined));
+    byte[] first = members.array("r", list);
 
-    String now = new String(members.array(List.of(member("alice", 4, joined))));
-
-    assertThat(now).contains("\"lastReadSeq\":4").doesNotContain("\"lastReadSeq\":3");
+    assertThat(members.array("r", list)).isSameAs(first);
+    assertThat(members.array("r", List.of(member("alice", 3, joined)))).isNotSameAs(first);
+    assertThat(json("r", List.of(member("alice", 4, joined))))
+        .contains("\"lastReadSeq\":4")
+        .doesNotContain("\"lastReadSeq\":3");
+    assertThat(members.array("other", list)).isNotSameAs(first).isEqualTo(first);
   }
 
   @Test
   void keepsAtMostItsBound() {
-    var many = new ArrayList<MemberView>();
+    var many = new ArrayList<Member>();
     for (int i = 0; i <= MemberJson.MAX_ENTRIES; i++) {
       many.add(member("u" + i, i, Instant.EPOCH));
     }
-    members.array(many);
+    members.array("r", many);
 
     assertThat(members.size()).isLessThanOrEqualTo(MemberJson.MAX_ENTRIES);
-    assertThat(new String(members.array(many.subList(0, 2))))
-        .isEqualTo(mapper.writeValueAsString(many.subList(0, 2)));
+    assertThat(json("s", many.subList(0, 2)))
+        .isEqualTo(mapper.writeValueAsString(views(many.subList(0, 2))));
   }
 
-  private static MemberView member(String userId, long lastReadSeq, Instant joinedAt) {
-    return new MemberView(userId, MemberRole.MEMBER, joinedAt, lastReadSeq, false);
+  private String json(String roomId, List<Member> list) {
+    return new String(members.array(roomId, list));
+  }
+
+  private static List<MemberView> views(List<Member> list) {
+    return list.stream().map(MemberView::of).toList();
+  }
+
+  private static Member member(String userId, long lastReadSeq, Instant joinedAt) {
+    return new Member("r", userId, MemberRole.MEMBER, joinedAt, lastReadSeq, false);
   }
 }

@@ -1,6 +1,7 @@
 package io.dugout.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
@@ -356,6 +357,33 @@ public abstract class RoomStoreContract {
         List.of(),
         "c-" + roomId + "-" + seq,
         NOW.plusSeconds(seq));
+  }
+
+  @Test
+  void aMemberListIsUnmodifiableAndNotHandedOutAgainAfterAMemberWrite() {
+    store.create(group("r1"), members("r1", "alice", "bob"));
+    var lists = new ArrayList<List<Member>>();
+    lists.add(store.members("r1"));
+    assertThatThrownBy(() -> lists.getFirst().clear())
+        .isInstanceOf(UnsupportedOperationException.class);
+
+    store.markRead("r1", "alice", 3);
+    lists.add(store.members("r1"));
+    store.setMuted("r1", "bob", true);
+    lists.add(store.members("r1"));
+    store.addMember(members("r1", "x", "carol").get(1));
+    lists.add(store.members("r1"));
+    store.removeMember("r1", "carol");
+    lists.add(store.members("r1"));
+
+    // why: a reader may keep what it made of a list for as long as the store hands out that list
+    for (int i = 1; i < lists.size(); i++) {
+      assertThat(lists.get(i)).as("list after write %d", i).isNotSameAs(lists.get(i - 1));
+    }
+    assertThat(markerIn(lists.get(1), "alice")).isEqualTo(3);
+    assertThat(lists.get(2)).filteredOn(Member::muted).extracting(Member::userId).contains("bob");
+    assertThat(lists.get(3)).extracting(Member::userId).contains("carol");
+    assertThat(lists.get(4)).extracting(Member::userId).containsExactly("alice", "bob");
   }
 
   protected static Room group(String id) {

@@ -18,6 +18,7 @@ import io.dugout.room.RoomStore;
 import io.dugout.room.RoomType;
 import io.dugout.room.TradeContext;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -144,7 +145,7 @@ final class MongoRoomStore implements RoomStore {
                   .find(eq("roomId", roomId))
                   .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
                   .forEach(d -> found.add(memberFrom(d)));
-              return found;
+              return Collections.unmodifiableList(found);
             });
   }
 
