@@ -10,7 +10,9 @@
 # JAVA a JDK 25 (default: java on the PATH); PORT the server's port (default 18601). The server
 # runs with ./dugout run's JVM options (deploy/jvm-options.sh), which aot-train.sh trains with by
 # default, since a cache serves only the object layout it was trained with; SERVER_OPTS replaces
-# them (then train with the same DUGOUT_SERVER_OPTS).
+# them (then train with the same DUGOUT_SERVER_OPTS). IDLE seconds (default 0) pass between the
+# server's readiness and the load: the control for a generator warm-up, which lets the server idle
+# that long before its first load.
 set -u
 round=$1 mode=$2 aot=$3 out=$4
 shift 4
@@ -37,6 +39,7 @@ for i in $(seq 1 400); do
   sleep 0.05
 done
 s1=$(date +%s%N)
+sleep "${IDLE:-0}"
 echo "$mode $round ready in $(( (s1-s0)/1000000 )) ms; load $(cut -d' ' -f1 /proc/loadavg)"
 "$java" -jar "$loadtest_jar" "${scenario[@]}" --url "http://localhost:$port" \
   --out "$out/r-$mode-$round" >"$out/r-$mode-$round.txt" 2>&1

@@ -46,7 +46,19 @@ final class Commands {
                         "also stop starting loops after this time, for sustained runs (0s = no"
                             + " limit)"),
                     OptionSpec.value("ramp-up", "TIME", "10s", "time over which users start"),
-                    OptionSpec.value("message-bytes", "B", "32", "content size of each message")))),
+                    OptionSpec.value("message-bytes", "B", "32", "content size of each message"),
+                    OptionSpec.value(
+                        "generator-warm-up",
+                        "L",
+                        "0",
+                        "loops per user run first against a minimal in-memory STOMP broker in this"
+                            + " JVM, unmeasured, so that a fresh server meets a warm generator (the"
+                            + " server sees none of them)"),
+                    OptionSpec.flag(
+                        "floor",
+                        "then run the same users and loops against that broker, and report"
+                            + " Dugout's rate as a ratio of the floor's (series echo-floor,"
+                            + " connect-floor)")))),
         SendScenario::new);
     add(
         all,

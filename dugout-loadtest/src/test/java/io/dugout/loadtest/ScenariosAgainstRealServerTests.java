@@ -90,6 +90,25 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void sendFlowWarmsTheGeneratorOnTheFloorUnseenByTheServerAndReportsTheFloorsRatio()
+      throws Exception {
+    long before = messagesStored();
+    Run run = run("send --users 6 --rooms 2 --loops 3 --ramp-up 1s --generator-warm-up 4 --floor");
+
+    run.assertSucceeded();
+    assertThat(run.count("attempts")).isEqualTo(18);
+    assertThat(run.count("received")).isEqualTo(18);
+    assertThat(run.samples("echo")).isEqualTo(18);
+    assertThat(run.samples("echo-floor")).as("the floor's run, not the warm-up").isEqualTo(18);
+    assertThat(run.samples("connect-floor")).isEqualTo(18);
+    assertThat(run.result.path("floor").path("ratios").path("echo").path("ratio").asDouble())
+        .isPositive();
+    assertThat(messagesStored() - before)
+        .as("the server stored the measured sends only, not the 6 × 4 of the warm-up")
+        .isEqualTo(18);
+  }
+
+  @Test
   void sustainedSendFlowStopsStartingLoopsAfterItsDuration() throws Exception {
     Run run = run("send --users 2 --rooms 1 --loops 100000 --duration 2s --ramp-up 0s");
 
@@ -288,6 +307,16 @@ class ScenariosAgainstRealServerTests {
 
   /** History pages and enters the server's lean door answered so far, from its own metrics. */
   private long hotReadsAnswered() throws Exception {
+    return serverCounter("dugout_http_lean_requests_total{", "outcome=\"answered\"");
+  }
+
+  /** Messages the server stored so far, from its own metrics. */
+  private long messagesStored() throws Exception {
+    return serverCounter("dugout_messages_appended_total", "");
+  }
+
+  /** The sum of the server's counter lines that start with {@code name} and contain {@code tag}. */
+  private long serverCounter(String name, String tag) throws Exception {
     var http = HttpClient.newHttpClient();
     String issued =
         http.send(
@@ -310,10 +339,7 @@ class ScenariosAgainstRealServerTests {
             .body();
     return scrape
         .lines()
-        .filter(
-            line ->
-                line.startsWith("dugout_http_lean_requests_total{")
-                    && line.contains("outcome=\"answered\""))
+        .filter(line -> line.startsWith(name) && line.contains(tag))
         .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
         .sum();
   }

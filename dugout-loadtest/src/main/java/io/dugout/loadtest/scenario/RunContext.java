@@ -84,6 +84,26 @@ public final class RunContext implements AutoCloseable {
   }
 
   /**
+   * A context for warming the generator up against the floor at {@code floorBase} before the run
+   * against Dugout: the same options and tokens, metrics of its own that no report shows. The
+   * progress line shows its phases and metrics until it is closed.
+   */
+  RunContext generatorWarmUp(URI floorBase) {
+    RunContext warmUp =
+        new RunContext(
+            options,
+            List.of(floorBase),
+            api,
+            tokens,
+            new Metrics(),
+            this,
+            "generator-warm-up",
+            null);
+    shown = warmUp.metrics;
+    return warmUp;
+  }
+
+  /**
    * A context for running the same live load against a Centrifugo server at {@code endpoint} (its
    * WebSocket URL): the same options and tokens, its own metrics; from now on the progress line
    * shows them.
@@ -191,6 +211,9 @@ public final class RunContext implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    if (parent != null && "generator-warm-up".equals(label)) {
+      parent.shown = parent.metrics;
+    }
     if (stomp != null) {
       stomp.close();
     }
