@@ -201,6 +201,14 @@ final class Commands {
                 + " counted)"));
     options.add(
         OptionSpec.value(
+            "generator-warm-up",
+            "TIME",
+            "0s",
+            "first connect the same sessions to a minimal in-memory STOMP broker in this JVM and"
+                + " send the same load there for TIME, unmeasured and unseen by the server, so that"
+                + " the generator is as warm for Dugout as for the floor or peer after it"));
+    options.add(
+        OptionSpec.value(
             "ramp-up", "TIME", "10s", "time over which connections open (not measured)"));
     options.add(
         OptionSpec.value(

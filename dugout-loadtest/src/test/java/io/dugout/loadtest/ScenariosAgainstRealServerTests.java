@@ -345,6 +345,26 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void chatWarmsTheGeneratorOnTheFloorUnseenByTheServer() throws Exception {
+    long before = messagesStored();
+    Run run =
+        run(
+            "chat --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s --drain 2s"
+                + " --generator-warm-up 1s");
+
+    run.assertSucceeded();
+    long sent = run.count("sent");
+    assertThat(sent).isPositive();
+    assertThat(run.count("received")).isEqualTo(sent * 3);
+    assertThat(messagesStored() - before)
+        .as("the server stored the measured sends only, not the warm-up's")
+        .isEqualTo(sent);
+    assertThat(run.result.path("latency").has("delivery-floor"))
+        .as("the warm-up is no floor run")
+        .isFalse();
+  }
+
+  @Test
   void chatWithFloorRunsTheSameSessionsAgainstTheFloorBrokerAndReportsTheRatio() throws Exception {
     Run run =
         run("chat --users 6 --rooms 2 --rate 30 --duration 2s --ramp-up 0s --drain 2s --floor");
