@@ -182,27 +182,7 @@ class LeanReadsTests {
   }
 
   private LeanRoute route(String method, String template) {
-    return new LeanRoute() {
-      @Override
-      public String method() {
-        return method;
-      }
-
-      @Override
-      public String template() {
-        return template;
-      }
-
-      @Override
-      public byte[] answer(Caller caller, String variable, LeanQuery query) {
-        if (variable.equals("forbidden")) {
-          throw new IllegalStateException("not a member");
-        }
-        answered.add(caller.userId() + "@" + variable);
-        return ("{\"room\":\"" + variable + "\",\"by\":\"" + caller.userId() + "\"}")
-            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      }
-    };
+    return TestHotReads.route(method, template, answered::add);
   }
 
   private static LeanDoors doors(SimpleMeterRegistry meters) {

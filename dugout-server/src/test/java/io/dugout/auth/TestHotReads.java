@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -24,7 +25,9 @@ public final class TestHotReads {
 
   public static HotReads create(MeterRegistry meters) {
     return new HotReads(
-        List.of(route()), verifier(), new LeanDoors(meters, new ObservationProperties()));
+        List.of(route("GET", TEMPLATE, answered -> {})),
+        verifier(),
+        new LeanDoors(meters, new ObservationProperties()));
   }
 
   /** The body the route answers for {@code room}, asked by alice. */
@@ -32,16 +35,20 @@ public final class TestHotReads {
     return "{\"room\":\"" + room + "\",\"by\":\"alice\"}";
   }
 
-  private static LeanRoute route() {
+  /**
+   * A route of {@code method} and {@code template} answering as described above, which hands each
+   * answer's {@code user@variable} to {@code answered}.
+   */
+  static LeanRoute route(String method, String template, Consumer<String> answered) {
     return new LeanRoute() {
       @Override
       public String method() {
-        return "GET";
+        return method;
       }
 
       @Override
       public String template() {
-        return TEMPLATE;
+        return template;
       }
 
       @Override
@@ -52,6 +59,7 @@ public final class TestHotReads {
         if (variable.equals("broken")) {
           throw new AssertionError("a route that fails worse than an exception");
         }
+        answered.accept(caller.userId() + "@" + variable);
         return ("{\"room\":\"" + variable + "\",\"by\":\"" + caller.userId() + "\"}")
             .getBytes(StandardCharsets.UTF_8);
       }
