@@ -17,8 +17,6 @@ centrifugo=$1 server_jar=$2 loadtest_jar=$3 out=$4 rounds=$5
 shift 5
 load=("$@")
 [[ ${#load[@]} -gt 0 ]] || load=(--users 1000 --rooms 100 --rate 3000 --duration 20s)
-java=${JAVA:-java}
-port=${PORT:-18598}
 tick=$(getconf CLK_TCK)
 mkdir -p "$out"
 cpu() { awk -v t="$tick" '{printf "%.2f %.2f", $14 / t, $15 / t}' "/proc/$1/stat"; }
@@ -29,7 +27,7 @@ for round in $(seq 1 "$rounds"); do
     dugout_before=$(cpu "$server_pid") centrifugo_before=$(cpu "$centrifugo_pid")
     "$java" -jar "$loadtest_jar" chat "${load[@]}" --ramp-up 10s --warm-up 5s \
       --url "http://localhost:$port" --hmac-secret "$secret" \
-      --centrifugo ws://localhost:8000/connection/websocket --out "$out/$run-$round" \
+      --centrifugo "$centrifugo_ws" --out "$out/$run-$round" \
       >"$out/$run-$round.txt" 2>&1 || true
     dugout_after=$(cpu "$server_pid") centrifugo_after=$(cpu "$centrifugo_pid")
   done

@@ -16,8 +16,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=servers.sh
 . "$here/servers.sh"
 centrifugo=$1 server_jar=$2 loadtest_jar=$3 out=$4 rounds=$5
-java=${JAVA:-java}
-port=${PORT:-18598}
 mkdir -p "$out"
 
 scenarios=(
@@ -39,7 +37,7 @@ for round in $(seq 1 "$rounds"); do
     "$java" -jar "$loadtest_jar" $args --ramp-up 10s \
       --warm-up "${WARM_UP:-5s}" \
       --url "http://localhost:$port" --hmac-secret "$secret" \
-      --centrifugo ws://localhost:8000/connection/websocket --out "$out/$run" ${LOADTEST_OPTS:-} \
+      --centrifugo "$centrifugo_ws" --out "$out/$run" ${LOADTEST_OPTS:-} \
       >"$out/$run.txt" 2>&1 || true
     python3 - "$out/$run/result.json" "$run" <<'PY' | tee -a "$out/runs.txt"
 import json, sys

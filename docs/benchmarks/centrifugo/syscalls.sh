@@ -11,14 +11,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=servers.sh
 . "$here/servers.sh"
 centrifugo=$1 server_jar=$2 loadtest_jar=$3 out=$4 rate=$5
-java=${JAVA:-java}
-port=${PORT:-18598}
 mkdir -p "$out"
 start_pair "$out" 1 "$server_jar" "$port" "$centrifugo"
 load() {
   "$java" -jar "$loadtest_jar" chat --users 1000 --rooms 100 "$@" --duration 30s --ramp-up 10s \
     --warm-up 5s --generator-warm-up 20s --url "http://localhost:$port" --hmac-secret "$secret" \
-    --centrifugo ws://localhost:8000/connection/websocket
+    --centrifugo "$centrifugo_ws"
 }
 load --closed-loop --out "$out/warm" >"$out/warm.txt" 2>&1 || true
 load --rate "$rate" --out "$out/run" >"$out/run.txt" 2>&1 &
