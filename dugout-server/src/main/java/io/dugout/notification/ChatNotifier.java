@@ -13,6 +13,10 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -31,13 +35,11 @@ import tools.jackson.databind.json.JsonMapper;
  * notifies nobody and is counted in {@code dugout.notifications.chat.dropped}. One worker thread
  * drains the queue in order, so a slow store slows notifications, never messages; what waited in
  * the queue meanwhile is notified per room, once for all its messages (see {@link #byRoom}): each
- * member with the newest of them that someone else sent, and how many others sent. The worker takes
- * the queue in passes ({@link GatheringQueue}): it lets messages gather for {@code
- * dugout.notifications.chat-gather} (1 ms by default) before each pass, and while messages keep
- * coming it wakes on that cadence by itself, so a busy server wakes it at most about a thousand
- * times a second, and the threads storing messages (event loops) wake it only when it found the
- * queue empty for a few passes and went to sleep: each such wake-up is a system call on the loop,
- * and the woken worker may take the core of a loop that is delivering messages.
+ * member with the newest of them that someone else sent, and how many others sent. After taking a
+ * message the worker lets the queue fill for {@code dugout.notifications.chat-gather} (1 ms by
+ * default) before it drains it, so a busy server wakes it at most about a thousand times a second
+ * rather than once per message: each wake-up may take a core from an event loop delivering
+ * messages.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -55,7 +57,8 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private final NotificationMetrics metrics;
   private final Clock clock;
   private final JsonMapper json;
-  private final GatheringQueue<Message> queue;
+  private final BlockingQueue<Message> queue;
+  private final long gatherNanos;
   private volatile Thread worker;
 
   ChatNotifier(
@@ -72,7 +75,8 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     this.metrics = metrics;
     this.clock = clock;
     this.json = json;
-    this.queue = new GatheringQueue<>(properties.chatQueue(), properties.chatGather(), BATCH);
+    this.queue = new ArrayBlockingQueue<>(properties.chatQueue());
+    this.gatherNanos = properties.chatGather().toNanos();
   }
 
   /** Only enqueues: never blocks, never throws. */
@@ -88,12 +92,24 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   private void drain() {
     var taken = new ArrayList<Message>();
-    while (true) {
+    while (!Thread.currentThread().isInterrupted()) {
+      Message first;
       try {
-        queue.takePass(taken);
+        first = queue.poll(1, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         return;
       }
+      if (first == null) {
+        continue;
+      }
+      taken.add(first);
+      // why: waking this thread for each message costs the sender's thread and this one a system
+      // call each; a short pause gathers what arrives meanwhile into one pass, and while it lasts
+      // the queue wakes nobody
+      if (gatherNanos > 0) {
+        LockSupport.parkNanos(gatherNanos);
+      }
+      queue.drainTo(taken, BATCH - 1);
       for (var room : byRoom(taken)) {
         try {
           notifyMembers(room);

@@ -19,12 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param memberCacheTtl how long the chat notifier uses a room's kept members before it reads them
  *     again, even when no join, leave or mute said they changed (in a cluster such news can be
  *     lost)
- * @param chatGather how long the chat notifier lets stored messages gather before each pass that
- *     notifies them; while messages keep coming it wakes on this cadence by itself, and only once
- *     it found none for a few passes does it sleep until the next one wakes it: each wake-up is a
- *     system call on the waking thread, and a woken thread may take a core from the event loops
- *     delivering messages (0: no gathering, woken by every message that finds it asleep; at most 1
- *     s)
+ * @param chatGather how long the chat notifier lets stored messages gather after the first one it
+ *     takes, before it notifies them in one pass: each pass wakes its thread, and a woken thread
+ *     may take a core from the event loops delivering messages (0: no gathering, at most 1 s)
  */
 @ConfigurationProperties("dugout.notifications")
 public record NotificationProperties(
