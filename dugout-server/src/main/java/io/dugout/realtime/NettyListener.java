@@ -143,7 +143,7 @@ class NettyListener implements SmartLifecycle {
         port,
         front ? ", in front of Tomcat at " + tomcat : "",
         loops.threads(),
-        loops.epoll() ? "epoll" : "NIO",
+        loops.transport().label(),
         loops.attempts() ? "tried on the loop" : "on virtual threads");
   }
 

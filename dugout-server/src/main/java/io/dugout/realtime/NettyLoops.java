@@ -3,14 +3,7 @@ package io.dugout.realtime;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
@@ -18,10 +11,11 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The Netty listener's event loops (epoll where the platform has it, else NIO). They start before
- * the web server and stop after it, so a connection the listener relays to Tomcat ({@link
- * TomcatRelay}) is carried through Tomcat's graceful shutdown: Tomcat finishes the requests in
- * progress and closes its connections, and the relay closes the clients' with them.
+ * The Netty listener's event loops, on the {@link NettyTransport} {@code
+ * dugout.realtime.netty.transport} names (by default epoll, or NIO where epoll is not available).
+ * They start before the web server and stop after it, so a connection the listener relays to Tomcat
+ * ({@link TomcatRelay}) is carried through Tomcat's graceful shutdown: Tomcat finishes the requests
+ * in progress and closes its connections, and the relay closes the clients' with them.
  */
 @Component
 @ConditionalOnExpression(NettyLoops.ENABLED)
@@ -34,7 +28,7 @@ class NettyLoops implements SmartLifecycle {
   static final String ENABLED =
       "${dugout.realtime.netty.enabled:false} or ${dugout.realtime.netty.front:true}";
 
-  private final boolean epoll = Epoll.isAvailable();
+  private final NettyTransport transport;
   private final boolean attempts;
   private final int threads;
   private EventLoopGroup group;
@@ -42,15 +36,14 @@ class NettyLoops implements SmartLifecycle {
   NettyLoops(RealtimeProperties properties, StompEndpoint endpoint) {
     this.attempts = properties.netty().attemptSends() && endpoint.triesWithoutWaiting();
     this.threads = properties.netty().eventLoops(attempts);
+    this.transport = NettyTransport.of(properties.netty().transport());
   }
 
   @Override
   public synchronized void start() {
     group =
         new MultiThreadIoEventLoopGroup(
-            threads,
-            new DefaultThreadFactory("dugout-netty", true),
-            epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+            threads, new DefaultThreadFactory("dugout-netty", true), transport.handlers());
   }
 
   synchronized EventLoopGroup group() {
@@ -66,16 +59,16 @@ class NettyLoops implements SmartLifecycle {
     return threads;
   }
 
-  boolean epoll() {
-    return epoll;
+  NettyTransport transport() {
+    return transport;
   }
 
   Class<? extends ServerChannel> serverType() {
-    return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    return transport.serverType();
   }
 
   Class<? extends SocketChannel> clientType() {
-    return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    return transport.clientType();
   }
 
   @Override

@@ -106,6 +106,9 @@ public record RealtimeProperties(
    *     Tomcat, which then listens on a free loopback port ({@link FrontDoor}); turns the listener
    *     on by itself. Unset, it follows from {@code enabled}, see {@link #inFront}; {@code false}
    *     with {@code enabled} unset leaves Tomcat alone on the HTTP port, without the listener
+   * @param transport the kernel interface of its event loops ({@link NettyTransport}): {@code
+   *     auto}, epoll or else NIO, or {@code epoll}, {@code io-uring} or {@code nio} by name, which
+   *     must then be available
    */
   public record Netty(
       @DefaultValue("false") boolean enabled,
@@ -113,7 +116,8 @@ public record RealtimeProperties(
       @DefaultValue("0") int threads,
       @DefaultValue("50000") int maxConnections,
       @DefaultValue("true") boolean attemptSends,
-      Boolean front) {
+      Boolean front,
+      @DefaultValue("auto") Transport transport) {
 
     public Netty {
       if (port < 0 || port > 65_535) {
@@ -128,6 +132,14 @@ public record RealtimeProperties(
         throw new IllegalArgumentException(
             "dugout.realtime.netty.max-connections must be at least 1, was " + maxConnections);
       }
+    }
+
+    /** The values of {@code dugout.realtime.netty.transport}. */
+    public enum Transport {
+      AUTO,
+      IO_URING,
+      EPOLL,
+      NIO
     }
 
     /**

@@ -18,7 +18,9 @@ import org.springframework.test.context.TestPropertySource;
  * nothing but the handshake at {@code /ws}, and a client that stops reading is closed as a slow
  * consumer once its channel stayed unwritable for the send time limit, even while its bytes are
  * within the queue's budget. (The realtime suites run against the listener too, in the build's
- * {@code netty-transport-e2e} run.)
+ * {@code netty-transport-e2e} run on the transport {@code auto} picks, epoll, and in {@code
+ * netty-io-uring-e2e} on io_uring.) It runs on epoll here, and again on io_uring and NIO named
+ * ({@link IoUringListenerTests}, {@link NioListenerTests}).
  */
 @TestPropertySource(
     properties = {
@@ -33,9 +35,20 @@ class NettyListenerTests extends RealtimeTestBase {
 
   @Autowired Subscriptions subscriptions;
   @Autowired RealtimeMetrics metrics;
+  @Autowired NettyLoops loops;
 
   @Value("${local.dugout.realtime.netty.port}")
   int netty;
+
+  /** The transport the listener must run on. */
+  NettyTransport expectedTransport() {
+    return NettyTransport.EPOLL;
+  }
+
+  @Test
+  void runsOnTheTransportAsked() {
+    assertThat(loops.transport()).isEqualTo(expectedTransport());
+  }
 
   @Test
   void servesStompOnItsOwnPortBesideTomcatsWs() throws Exception {

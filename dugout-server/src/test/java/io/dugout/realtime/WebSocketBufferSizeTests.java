@@ -105,6 +105,7 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
         Duration.ofSeconds(30),
         connectionBuffer,
         connectionWriteBuffer,
-        new RealtimeProperties.Netty(false, 8081, 0, 50_000, true, null));
+        new RealtimeProperties.Netty(
+            false, 8081, 0, 50_000, true, null, RealtimeProperties.Netty.Transport.AUTO));
   }
 }
