@@ -15,7 +15,9 @@ import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * How the listener's event loops talk to the kernel: Linux's epoll, Linux's io_uring, or Java's NIO
@@ -27,110 +29,77 @@ import java.util.function.Predicate;
  * <p>{@code dugout.realtime.netty.transport=auto}, the default, takes epoll, or NIO where epoll is
  * not available. io_uring is taken only when named: on two cores it cost the server less CPU at a
  * fixed 2,000 sends/s, but under saturation (closed-loop chat) its completion queue overflowed and
- * it carried fewer sends than epoll ({@code docs/benchmarks.md}, "io_uring under the listener"). It
- * needs a kernel that allows it: older kernels, {@code kernel.io_uring_disabled} and container
+ * it carried no more sends than epoll ({@code docs/benchmarks.md}, "io_uring under the listener").
+ * It needs a kernel that allows it: older kernels, {@code kernel.io_uring_disabled} and container
  * runtimes whose default seccomp profile blocks it (Docker's does) refuse it. Naming a transport
  * that is not available stops the server at start with the reason.
  */
 enum NettyTransport {
-  IO_URING("io_uring") {
-    @Override
-    boolean available() {
-      return IoUring.isAvailable();
-    }
-
-    @Override
-    Throwable unavailabilityCause() {
-      return IoUring.unavailabilityCause();
-    }
-
-    @Override
-    IoHandlerFactory handlers() {
-      return IoUringIoHandler.newFactory();
-    }
-
-    @Override
-    Class<? extends ServerChannel> serverType() {
-      return IoUringServerSocketChannel.class;
-    }
-
-    @Override
-    Class<? extends SocketChannel> clientType() {
-      return IoUringSocketChannel.class;
-    }
-  },
-
-  EPOLL("epoll") {
-    @Override
-    boolean available() {
-      return Epoll.isAvailable();
-    }
-
-    @Override
-    Throwable unavailabilityCause() {
-      return Epoll.unavailabilityCause();
-    }
-
-    @Override
-    IoHandlerFactory handlers() {
-      return EpollIoHandler.newFactory();
-    }
-
-    @Override
-    Class<? extends ServerChannel> serverType() {
-      return EpollServerSocketChannel.class;
-    }
-
-    @Override
-    Class<? extends SocketChannel> clientType() {
-      return EpollSocketChannel.class;
-    }
-  },
-
-  NIO("NIO") {
-    @Override
-    boolean available() {
-      return true;
-    }
-
-    @Override
-    Throwable unavailabilityCause() {
-      return null;
-    }
-
-    @Override
-    IoHandlerFactory handlers() {
-      return NioIoHandler.newFactory();
-    }
-
-    @Override
-    Class<? extends ServerChannel> serverType() {
-      return NioServerSocketChannel.class;
-    }
-
-    @Override
-    Class<? extends SocketChannel> clientType() {
-      return NioSocketChannel.class;
-    }
-  };
+  IO_URING(
+      "io_uring",
+      IoUring::isAvailable,
+      IoUring::unavailabilityCause,
+      IoUringIoHandler::newFactory,
+      IoUringServerSocketChannel.class,
+      IoUringSocketChannel.class),
+  EPOLL(
+      "epoll",
+      Epoll::isAvailable,
+      Epoll::unavailabilityCause,
+      EpollIoHandler::newFactory,
+      EpollServerSocketChannel.class,
+      EpollSocketChannel.class),
+  NIO(
+      "NIO",
+      () -> true,
+      () -> null,
+      NioIoHandler::newFactory,
+      NioServerSocketChannel.class,
+      NioSocketChannel.class);
 
   private final String label;
+  private final BooleanSupplier available;
+  private final Supplier<Throwable> unavailabilityCause;
+  private final Supplier<IoHandlerFactory> handlers;
+  private final Class<? extends ServerChannel> serverType;
+  private final Class<? extends SocketChannel> clientType;
 
-  NettyTransport(String label) {
+  NettyTransport(
+      String label,
+      BooleanSupplier available,
+      Supplier<Throwable> unavailabilityCause,
+      Supplier<IoHandlerFactory> handlers,
+      Class<? extends ServerChannel> serverType,
+      Class<? extends SocketChannel> clientType) {
     this.label = label;
+    this.available = available;
+    this.unavailabilityCause = unavailabilityCause;
+    this.handlers = handlers;
+    this.serverType = serverType;
+    this.clientType = clientType;
   }
 
   /** Whether this process can run event loops on it. */
-  abstract boolean available();
+  boolean available() {
+    return available.getAsBoolean();
+  }
 
   /** Why it is not {@link #available()}; null when it is. */
-  abstract Throwable unavailabilityCause();
+  Throwable unavailabilityCause() {
+    return unavailabilityCause.get();
+  }
 
-  abstract IoHandlerFactory handlers();
+  IoHandlerFactory handlers() {
+    return handlers.get();
+  }
 
-  abstract Class<? extends ServerChannel> serverType();
+  Class<? extends ServerChannel> serverType() {
+    return serverType;
+  }
 
-  abstract Class<? extends SocketChannel> clientType();
+  Class<? extends SocketChannel> clientType() {
+    return clientType;
+  }
 
   /** Its name in the log. */
   String label() {
@@ -156,7 +125,7 @@ enum NettyTransport {
               + named.label
               + ", which this process cannot use"
               + (cause == null ? "" : ": " + cause)
-              + "; leave it at auto to take the best one available",
+              + "; leave it at auto for epoll, or NIO where epoll is not available",
           cause);
     }
     return named;
