@@ -112,22 +112,25 @@ enum NettyTransport {
   }
 
   static NettyTransport of(Transport choice, Predicate<NettyTransport> available) {
-    if (choice == Transport.AUTO) {
-      return available.test(EPOLL) ? EPOLL : NIO;
-    }
-    NettyTransport named = valueOf(choice.name());
-    if (!available.test(named)) {
-      Throwable cause = named.unavailabilityCause();
+    NettyTransport chosen =
+        switch (choice) {
+          case AUTO -> available.test(EPOLL) ? EPOLL : NIO;
+          case EPOLL -> EPOLL;
+          case IO_URING -> IO_URING;
+          case NIO -> NIO;
+        };
+    if (!available.test(chosen)) {
+      Throwable cause = chosen.unavailabilityCause();
       throw new IllegalStateException(
           "dugout.realtime.netty.transport="
               + choice.name().toLowerCase().replace('_', '-')
               + " asks for "
-              + named.label
+              + chosen.label
               + ", which this process cannot use"
               + (cause == null ? "" : ": " + cause)
               + "; leave it at auto for epoll, or NIO where epoll is not available",
           cause);
     }
-    return named;
+    return chosen;
   }
 }
