@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dugout.realtime.RealtimeProperties.Netty.Transport;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 class NettyTransportTests {
@@ -48,8 +49,7 @@ class NettyTransportTests {
     assertThat(chosen.unavailabilityCause()).isNull();
   }
 
-  private static java.util.function.Predicate<NettyTransport> available(
-      NettyTransport... transports) {
+  private static Predicate<NettyTransport> available(NettyTransport... transports) {
     return Set.of(transports)::contains;
   }
 }
