@@ -382,6 +382,7 @@ class ScenariosAgainstRealServerTests {
     run.assertRatio("sent");
     run.assertRatio("echo");
     run.assertRatio("delivery");
+    run.assertPeerTimeline();
   }
 
   @Test
@@ -407,6 +408,7 @@ class ScenariosAgainstRealServerTests {
       assertThat(centrifugo.subjects()).as("one preflight and six sessions").hasSize(7);
       run.assertRatio("sent");
       run.assertRatio("delivery");
+      run.assertPeerTimeline();
       assertThat(run.out).contains("Dugout / centrifugo");
     }
   }
@@ -551,6 +553,34 @@ class ScenariosAgainstRealServerTests {
 
     long samples(String series) {
       return result.path("latency").path(series).path("samples").asLong();
+    }
+
+    /**
+     * The floor's or peer's run second by second: its own deliveries, in points after one another,
+     * with its own slowest delivery (Dugout's run sends as many, so only the latencies tell the two
+     * runs apart). A delivery counted in the instant the window closes may reach the total and miss
+     * the last point, so the sum may fall short by one send's deliveries (3 members per room).
+     */
+    void assertPeerTimeline() {
+      JsonNode timeline = result.path("floor").path("timeline");
+      assertThat(timeline.size())
+          .as("a point per second of a 2 s window")
+          .isGreaterThanOrEqualTo(2);
+      long deliveries = 0;
+      double elapsed = 0;
+      double slowest = 0;
+      for (JsonNode point : timeline) {
+        assertThat(point.path("elapsedSeconds").asDouble()).isGreaterThan(elapsed);
+        elapsed = point.path("elapsedSeconds").asDouble();
+        JsonNode delivery = point.path("latency").path("delivery");
+        deliveries += delivery.path("samples").asLong();
+        slowest = Math.max(slowest, delivery.path("maxMs").asDouble());
+      }
+      JsonNode total = result.path("latency").path("delivery-floor");
+      assertThat(total.path("samples").asLong()).isPositive();
+      assertThat(deliveries)
+          .isBetween(total.path("samples").asLong() - 3, total.path("samples").asLong());
+      assertThat(slowest).isEqualTo(total.path("maxMs").asDouble());
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.dugout.loadtest.report;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,6 +18,8 @@ import java.util.Map;
  * @param errorKinds the floor run's errors by kind
  * @param generator the generator's CPU during the floor run (the floor server's included)
  * @param ratios by series name, and {@code sent} for everything sent per second
+ * @param timeline the floor run's points, one per second of its measured window, as the run's own
+ *     {@code timeline} has Dugout's: a second that held a stall shows on either side
  */
 public record FloorFigures(
     String against,
@@ -24,7 +27,8 @@ public record FloorFigures(
     RunResult.Counts counts,
     Map<String, Long> errorKinds,
     RunResult.Generator generator,
-    Map<String, Ratio> ratios) {
+    Map<String, Ratio> ratios,
+    List<TimelinePoint> timeline) {
 
   /** What {@code against} says for the load tester's own minimal server. */
   public static final String FLOOR = "floor";
@@ -72,6 +76,7 @@ public record FloorFigures(
         floor.counts(),
         floor.errorKinds(),
         floor.generator(),
-        ratios);
+        ratios,
+        floor.timeline());
   }
 }
