@@ -9,14 +9,15 @@ import json, re, statistics, sys
 run, label = sys.argv[1], sys.argv[2]
 r = json.load(open(run + '/open2k/result.json'))
 d, c = r['latency']['delivery'], r['counts']
-seconds = [t['latency']['delivery']['p99Ms'] for t in r['timeline'] if 'delivery' in t['latency']]
+measured = [t for t in r['timeline'] if 'delivery' in t['latency']]
+seconds = [t['latency']['delivery']['p99Ms'] for t in measured]
 warm = json.load(open(run + '/warm/result.json'))
 # the measured run's start: its first console line, stamped, less the run time it prints
 start = next(int(m.group(1)) - int(float(m.group(2)) * 1000) for m in
              (re.match(r'(\d+) chat/run +([\d.]+)s', line) for line in open(run + '/open2k.txt'))
              if m)
 # why: a pause belongs to the first second of the series that ends after it
-ends = [t['elapsedSeconds'] for t in r['timeline'] if 'delivery' in t['latency']]
+ends = [t['elapsedSeconds'] for t in measured]
 pauses = []
 for line in open(run + '/gc.log'):
     at = re.search(r'\[(\d{13})ms\]', line)
