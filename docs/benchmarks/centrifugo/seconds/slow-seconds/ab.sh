@@ -5,9 +5,9 @@
 # line of the load tester is stamped with epoch ms, so that row.py can place every young pause in
 # the measured run's per-second series; the server's RSS at the end is in rss-kb.txt. One line per
 # run in OUT_DIR/runs.txt. Usage:
-#   ab.sh SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS LABEL:OPTIONS...
-# OPTIONS are JVM options added after those of ./dugout run (a later option wins). JAVA as in
-# ../../../fresh-server.sh.
+#   ab.sh SERVER_JAR LOADTEST_JAR OUT_DIR ROUNDS LABEL[=JAR]:OPTIONS...
+# OPTIONS are JVM options added after those of ./dugout run (a later option wins); a variant
+# given as LABEL=JAR runs that server jar instead of SERVER_JAR. JAVA as in ../../../fresh-server.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../../../fresh-server.sh
@@ -26,11 +26,14 @@ stamped() {
 
 for round in $(seq 1 "$rounds"); do
   for variant in "$@"; do
-    label=${variant%%:*} options=${variant#*:}
+    label=${variant%%:*} options=${variant#*:} variant_jar=$jar
+    if [[ $label == *=* ]]; then
+      variant_jar=${label#*=} label=${label%%=*}
+    fi
     run="$out/$label-$round"
     mkdir -p "$run"
     SERVER_OPTS="${DUGOUT_JVM_OPTIONS[*]} -Xlog:gc:file=$run/gc.log:uptime,timemillis $options" \
-      start_server "$jar" 18598 "$run/server.log" --dugout.auth.jwt.hmac-secret=$secret
+      start_server "$variant_jar" 18598 "$run/server.log" --dugout.auth.jwt.hmac-secret=$secret
     for scenario in "warm --closed-loop" "open2k --rate 2000"; do
       read -r name args <<<"$scenario"
       # shellcheck disable=SC2086

@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.auth.TokenVerifier;
 import io.dugout.message.MessageService;
 import io.dugout.message.PostMessage;
+import io.dugout.message.PostMessageJson;
 import io.dugout.message.RoomAccess;
 import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
@@ -17,7 +18,6 @@ import org.springframework.messaging.simp.stomp.StompCommand;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,7 +39,7 @@ class ClientInbound {
   private final SendRateLimit rateLimiter;
   private final RealtimeProperties properties;
   private final JsonMapper json;
-  private final ObjectReader postReader;
+  private final PostMessageJson postReader;
   private final RealtimeMetrics metrics;
   private final Outages outages;
   private final Map<String, Long> lastTyping = new ConcurrentHashMap<>();
@@ -65,7 +65,7 @@ class ClientInbound {
     this.rateLimiter = rateLimiter;
     this.properties = properties;
     this.json = json;
-    this.postReader = json.readerFor(PostMessage.class);
+    this.postReader = new PostMessageJson(json.readerFor(PostMessage.class));
     this.metrics = metrics;
     this.outages = outages;
   }
@@ -343,7 +343,7 @@ class ClientInbound {
     if (!charged && !caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
       throw new RateLimited();
     }
-    messages.post(caller, roomId, postReader.readValue(body));
+    messages.post(caller, roomId, postReader.read(body));
   }
 
   private void read(Caller caller, String roomId, byte[] body) {

@@ -19,6 +19,8 @@ final class Destinations {
   /** SEND a fresh token here to extend the session past the current token's expiry. */
   static final String TOKEN = "/app/token";
 
+  private static final Action[] ACTIONS = Action.values();
+
   private Destinations() {}
 
   /** The room of a room topic, or null when the destination is not one. */
@@ -39,23 +41,37 @@ final class Destinations {
     if (destination == null || !destination.startsWith(APP_ROOMS)) {
       return null;
     }
-    String rest = destination.substring(APP_ROOMS.length());
-    int dot = rest.lastIndexOf('.');
-    if (dot <= 0) {
+    int dot = destination.lastIndexOf('.');
+    if (dot <= APP_ROOMS.length()) {
       return null;
     }
-    return switch (rest.substring(dot + 1)) {
-      case "messages" -> new AppDestination(rest.substring(0, dot), Action.MESSAGES);
-      case "read" -> new AppDestination(rest.substring(0, dot), Action.READ);
-      case "typing" -> new AppDestination(rest.substring(0, dot), Action.TYPING);
-      default -> null;
-    };
+    Action action = actionAt(destination, dot + 1);
+    return action == null
+        ? null
+        : new AppDestination(destination.substring(APP_ROOMS.length(), dot), action);
+  }
+
+  /** The action named from {@code from} to the end, or null. */
+  private static Action actionAt(String destination, int from) {
+    for (Action action : ACTIONS) {
+      if (destination.length() - from == action.path.length()
+          && destination.startsWith(action.path, from)) {
+        return action;
+      }
+    }
+    return null;
   }
 
   enum Action {
-    MESSAGES,
-    READ,
-    TYPING
+    MESSAGES("messages"),
+    READ("read"),
+    TYPING("typing");
+
+    private final String path;
+
+    Action(String path) {
+      this.path = path;
+    }
   }
 
   record AppDestination(String roomId, Action action) {}

@@ -1,13 +1,11 @@
 package io.dugout.realtime;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -73,7 +71,7 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
   /** A batch of UTF-8 bytes in a buffer of the channel's pooled allocator. */
   @Override
   public FrameBatch newBatch(int expectedBytes) {
-    return new Utf8Batch(channel.alloc().buffer(expectedBytes));
+    return new Utf8Batch(channel, channel.alloc().buffer(expectedBytes));
   }
 
   /**
@@ -82,20 +80,7 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
    */
   @Override
   public void write(FrameBatch batch, Runnable written) {
-    writeText(((Utf8Batch) batch).take(), written);
-  }
-
-  private void writeText(ByteBuf bytes, Runnable written) {
-    var frame = new TextWebSocketFrame(bytes);
-    try {
-      channel
-          .eventLoop()
-          .execute(() -> channel.writeAndFlush(frame).addListener(done -> written.run()));
-    } catch (RuntimeException e) {
-      // why: the loop refused the task (shutting down), so the frame was never taken
-      frame.release();
-      throw e;
-    }
+    ((Utf8Batch) batch).writeOnLoop(written);
   }
 
   @Override
@@ -103,7 +88,8 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
     if (!(message instanceof TextMessage text)) {
       throw new IllegalArgumentException("only text frames are sent: " + message);
     }
-    writeText(ByteBufUtil.writeUtf8(channel.alloc(), text.getPayload()), () -> {});
+    new Utf8Batch(channel, ByteBufUtil.writeUtf8(channel.alloc(), text.getPayload()))
+        .writeOnLoop(() -> {});
   }
 
   @Override

@@ -21,6 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class RoomBroadcaster implements MessageListener {
 
+  private static final byte[] TYPED_HEAD = MessageJson.typedHead(RealtimeBodies.MessageBody.TYPE);
+  private static final byte[] NO_HEAD = new byte[0];
+
   private final Subscriptions subscriptions;
   private final JsonMapper json;
   // why: RoomService posts through MessageService, which calls this listener; resolve it late
@@ -51,7 +54,7 @@ class RoomBroadcaster implements MessageListener {
     if (subscribers.isEmpty()) {
       return;
     }
-    var parts = frameOf(message, json).storedAt(System.nanoTime());
+    var parts = frameOf(message, json, System.nanoTime());
     for (Subscription subscription : subscribers) {
       subscription.deliver(parts);
     }
@@ -64,20 +67,23 @@ class RoomBroadcaster implements MessageListener {
 
   /** The MESSAGE frame of a stored message on its room topic. */
   StompFrames.MessageParts frameOf(Message message) {
-    return frameOf(message, null);
+    return frameOf(message, null, 0);
   }
 
   /**
    * The MESSAGE frame of a stored message, its body made from the message's {@link MessageJson}
-   * when given.
+   * when given, stamped with {@code storedAtNanos} (0: not stamped).
    */
-  StompFrames.MessageParts frameOf(Message message, byte[] messageJson) {
-    return StompFrames.message(
-        Destinations.topic(message.roomId()),
-        message.roomId() + "-" + message.seq(),
-        messageJson != null
-            ? MessageJson.typed(RealtimeBodies.MessageBody.TYPE, messageJson)
-            : json.writeValueAsBytes(RealtimeBodies.MessageBody.of(message)));
+  private StompFrames.MessageParts frameOf(
+      Message message, byte[] messageJson, long storedAtNanos) {
+    String destination = Destinations.topic(message.roomId());
+    String messageId = message.roomId() + "-" + message.seq();
+    if (messageJson != null) {
+      return StompFrames.message(
+          destination, messageId, TYPED_HEAD, messageJson, MessageJson.FIELDS_FROM, storedAtNanos);
+    }
+    byte[] body = json.writeValueAsBytes(RealtimeBodies.MessageBody.of(message));
+    return StompFrames.message(destination, messageId, NO_HEAD, body, 0, storedAtNanos);
   }
 
   @EventListener

@@ -35,6 +35,19 @@ final class StompFrameDecoder {
   static final int MAX_HEADERS = 64;
   static final int MAX_HEADER_LINE = 16 * 1024;
   private static final int MAX_COMMAND_LINE = 32;
+
+  /**
+   * Header names every SEND or SUBSCRIBE carries, held once. why: each header of each frame was a
+   * new string, and young pauses come as often as allocation fills the young generation.
+   */
+  private static final String[] USUAL_NAMES = {
+    "destination", "content-length", "content-type", "receipt", "id", "ack"
+  };
+
+  private static final byte[][] USUAL_NAME_BYTES =
+      Arrays.stream(USUAL_NAMES)
+          .map(name -> name.getBytes(StandardCharsets.US_ASCII))
+          .toArray(byte[][]::new);
   private static final String NOT_A_COMMAND =
       "the first line is not a command, such as CONNECT or SEND";
   private static final String CLIENT_COMMANDS =
@@ -184,9 +197,19 @@ final class StompFrameDecoder {
     }
     // why: STOMP 1.2 leaves CONNECT frames unescaped, for STOMP 1.0 clients
     boolean escaped = command != StompCommand.CONNECT && command != StompCommand.STOMP;
-    String name = unescape(text(0, colon), escaped, null);
+    String name = unescape(name(colon), escaped, null);
     String value = unescape(text(colon + 1, lineLength), escaped, name);
     headers.putIfAbsent(name, value);
+  }
+
+  /** The header name before {@code colon}: the same string each time for the usual ones. */
+  private String name(int colon) {
+    for (int i = 0; i < USUAL_NAMES.length; i++) {
+      if (Arrays.equals(line, 0, colon, USUAL_NAME_BYTES[i], 0, USUAL_NAME_BYTES[i].length)) {
+        return USUAL_NAMES[i];
+      }
+    }
+    return text(0, colon);
   }
 
   private String text(int from, int to) {

@@ -1,12 +1,20 @@
 package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.DefaultEventLoop;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalChannel;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,11 +38,11 @@ class FrameBatchTests {
   @Test
   void writesTheUtf8OfTheCharactersAContainerGets() {
     var chars = new CharBatch(16);
-    var utf8 = new Utf8Batch(PooledByteBufAllocator.DEFAULT.buffer(16));
+    var utf8 = new Utf8Batch(new EmbeddedChannel(), PooledByteBufAllocator.DEFAULT.buffer(16));
     frames.forEach(frame -> frame.appendTo(chars));
     frames.forEach(frame -> frame.appendTo(utf8));
 
-    ByteBuf written = utf8.take();
+    ByteBuf written = utf8.content();
     try {
       assertThat(ByteBufUtil.getBytes(written))
           .isEqualTo(chars.toString().getBytes(StandardCharsets.UTF_8));
@@ -64,20 +72,57 @@ class FrameBatchTests {
 
   @Test
   void givesItsBufferBackWhenDiscardedAndNothingOnceHandedOver() {
+    var channel = new EmbeddedChannel();
     ByteBuf discardedBuffer = PooledByteBufAllocator.DEFAULT.buffer(64);
-    var discarded = new Utf8Batch(discardedBuffer);
+    var discarded = new Utf8Batch(channel, discardedBuffer);
     discarded.append("RECEIPT\nreceipt-id:1\n\n\0");
     discarded.discard();
     discarded.discard(); // a second discard finds nothing left to release
 
     ByteBuf takenBuffer = PooledByteBufAllocator.DEFAULT.buffer(64);
-    var taken = new Utf8Batch(takenBuffer);
+    var taken = new Utf8Batch(channel, takenBuffer);
     taken.append("x");
-    assertThat(taken.take()).isSameAs(takenBuffer);
+    taken.writeOnLoop(() -> {});
     taken.discard();
 
     assertThat(discardedBuffer.refCnt()).isZero();
     assertThat(takenBuffer.refCnt()).isEqualTo(1);
-    takenBuffer.release();
+    channel.finishAndReleaseAll();
+    assertThat(takenBuffer.refCnt()).isZero();
+  }
+
+  @Test
+  void isWrittenAsOneTextFrameOnTheLoopAndThenReportsTheWrite() {
+    var channel = new EmbeddedChannel();
+    var batch = new Utf8Batch(channel, PooledByteBufAllocator.DEFAULT.buffer(16));
+    batch.append("MESSAGE\n\n가\0");
+    var written = new AtomicInteger();
+
+    batch.writeOnLoop(written::incrementAndGet);
+    assertThat(written).as("nothing written before the loop runs the task").hasValue(0);
+    channel.runPendingTasks();
+
+    assertThat(written).hasValue(1);
+    TextWebSocketFrame frame = channel.readOutbound();
+    try {
+      assertThat(frame.isFinalFragment()).isTrue();
+      assertThat(frame.text()).isEqualTo("MESSAGE\n\n가\0");
+    } finally {
+      frame.release();
+    }
+  }
+
+  @Test
+  void givesItsBufferBackWhenTheLoopRefusesIt() throws InterruptedException {
+    var loop = new DefaultEventLoop();
+    var channel = new LocalChannel();
+    loop.register(channel).sync();
+    loop.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    ByteBuf refused = PooledByteBufAllocator.DEFAULT.buffer(16);
+    var batch = new Utf8Batch(channel, refused);
+
+    assertThatThrownBy(() -> batch.writeOnLoop(() -> {}))
+        .isInstanceOf(RejectedExecutionException.class);
+    assertThat(refused.refCnt()).isZero();
   }
 }

@@ -12,9 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/**
- * A MESSAGE frame's body made from the stored JSON is the body the mapper writes, byte for byte.
- */
+/** A MESSAGE frame made from the stored JSON carries the body the mapper writes, byte for byte. */
 class MessageBodyJsonTests {
 
   private static final JsonMapper APP_MAPPER = JsonMapper.builder().build();
@@ -48,9 +46,19 @@ class MessageBodyJsonTests {
   }
 
   private static void assertSameBody(Message message) {
-    byte[] typed = MessageJson.typed(RealtimeBodies.MessageBody.TYPE, MessageJson.write(message));
+    var typed =
+        StompFrames.message(
+            "/topic/rooms.r",
+            "r-1",
+            MessageJson.typedHead(RealtimeBodies.MessageBody.TYPE),
+            MessageJson.write(message),
+            MessageJson.FIELDS_FROM,
+            0);
     byte[] mapped = APP_MAPPER.writeValueAsBytes(RealtimeBodies.MessageBody.of(message));
-    assertThat(new String(typed, StandardCharsets.UTF_8))
-        .isEqualTo(new String(mapped, StandardCharsets.UTF_8));
+    var fromMapped = StompFrames.message("/topic/rooms.r", "r-1", mapped);
+    assertThat(typed.tail()).isEqualTo(fromMapped.tail());
+    assertThat(typed.tail()).contains(new String(mapped, StandardCharsets.UTF_8));
+    assertThat(typed.tailUtf8()).isEqualTo(fromMapped.tailUtf8());
+    assertThat(typed.headUtf8()).isEqualTo(fromMapped.headUtf8());
   }
 }

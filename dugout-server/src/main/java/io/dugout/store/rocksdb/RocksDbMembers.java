@@ -149,7 +149,7 @@ final class RocksDbMembers {
                   alsoWrite.accept(batch);
                 }
                 if (moved != null) {
-                  batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(moved));
+                  batch.put(MEMBERS, Keys.pair(roomId, userId), MemberRowJson.write(moved));
                 }
               });
           if (moved == null) {

@@ -133,7 +133,7 @@ final class RocksDbRoomStore implements RoomStore {
           }
           Member changed = current.get().withMuted(muted);
           storage.write(
-              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
+              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), MemberRowJson.write(changed)));
           memberRows.written(changed);
           return Optional.of(changed);
         });
@@ -190,7 +190,7 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   private static void putMember(RocksDbStorage.Batch batch, Member member) {
-    batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), Json.write(member));
+    batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), MemberRowJson.write(member));
     batch.put(USER_ROOMS, Keys.pair(member.userId(), member.roomId()), new byte[0]);
   }
 }
