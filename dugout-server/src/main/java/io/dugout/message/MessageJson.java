@@ -16,6 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class MessageJson {
 
+  /** Where a message's fields start in its JSON, after the opening brace. */
+  public static final int FIELDS_FROM = 1;
+
   private static final JsonMapper MAPPER = RecordCreators.lenientMapper();
 
   private static final byte[] ROOM_ID = ExactJson.ascii("{\"roomId\":");
@@ -127,9 +130,6 @@ public final class MessageJson {
   public static byte[] typedHead(String type) {
     return ("{\"type\":\"" + type + "\",").getBytes(StandardCharsets.US_ASCII);
   }
-
-  /** Where a message's fields start in its JSON, after the opening brace. */
-  public static final int FIELDS_FROM = 1;
 
   /** Each message's JSON, in the same order. */
   public static List<byte[]> writeAll(List<Message> messages) {

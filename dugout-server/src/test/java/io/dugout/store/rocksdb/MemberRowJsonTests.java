@@ -28,19 +28,12 @@ class MemberRowJsonTests {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "1970-01-01T00:00:00Z",
-        "2026-11-28T12:30:05.100Z",
-        "2026-11-28T12:30:05.123456Z",
         "2026-11-28T12:30:05.000000001Z",
-        "2026-11-28T12:30:05.120Z",
-        "2024-02-29T23:59:59.999999999Z",
         "1969-12-31T23:59:59.5Z",
-        "0000-01-01T00:00:00Z",
-        "9999-12-31T23:59:59.999Z",
         "+10000-01-01T00:00:00Z",
         "-0001-12-31T00:00:00Z"
       })
-  void writesEveryInstantAsJacksonDoes(String joinedAt) {
+  void writesInstantsAsJacksonDoesAlsoBeyondFourDigitYears(String joinedAt) {
     var member = new Member("r", "u", MemberRole.MEMBER, Instant.parse(joinedAt), 0, true);
 
     assertThat(new String(MemberRowJson.write(member), StandardCharsets.UTF_8))
