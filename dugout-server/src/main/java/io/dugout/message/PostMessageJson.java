@@ -29,6 +29,8 @@ public final class PostMessageJson {
     ascii("clientMsgId"), ascii("kind"), ascii("content"), ascii("senderId")
   };
 
+  private static final MessageKind[] KINDS = MessageKind.values();
+
   private final ObjectReader reader;
 
   /** {@code reader}: the app's reader of {@link PostMessage}, for every body not read here. */
@@ -101,7 +103,7 @@ public final class PostMessageJson {
   }
 
   private static MessageKind kindNamed(String name) {
-    for (MessageKind kind : MessageKind.values()) {
+    for (MessageKind kind : KINDS) {
       if (kind.name().equals(name)) {
         return kind;
       }

@@ -142,21 +142,11 @@ final class StompFrames {
     }
 
     String head() {
-      String decoded = head;
-      if (decoded == null) {
-        decoded = new String(headUtf8, StandardCharsets.UTF_8);
-        head = decoded;
-      }
-      return decoded;
+      return head != null ? head : (head = new String(headUtf8, StandardCharsets.UTF_8));
     }
 
     String tail() {
-      String decoded = tail;
-      if (decoded == null) {
-        decoded = new String(tailUtf8, StandardCharsets.UTF_8);
-        tail = decoded;
-      }
-      return decoded;
+      return tail != null ? tail : (tail = new String(tailUtf8, StandardCharsets.UTF_8));
     }
 
     /** When its message was stored ({@link System#nanoTime}); 0 for replays and events. */

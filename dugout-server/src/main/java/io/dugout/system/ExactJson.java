@@ -25,6 +25,8 @@ public final class ExactJson {
   /** {@code "0000-00-00T00:00:00Z"} with its quotes, before any fraction of a second. */
   private static final int INSTANT_TO_THE_SECOND = 22;
 
+  private static final byte[] MIN_LONG = ascii(Long.toString(Long.MIN_VALUE));
+
   private final byte[] buffer;
   private int at;
 
@@ -68,7 +70,14 @@ public final class ExactJson {
 
   /** The length of {@code value} as a JSON number. */
   public static int numberLength(long value) {
-    return Long.toString(value).length();
+    if (value == Long.MIN_VALUE) {
+      return MIN_LONG.length;
+    }
+    int length = value < 0 ? 2 : 1;
+    for (long rest = Math.abs(value); rest >= 10; rest /= 10) {
+      length++;
+    }
+    return length;
   }
 
   /** Bytes known to be the JSON wanted, such as {@code ,"name":}. */
@@ -102,10 +111,19 @@ public final class ExactJson {
   }
 
   public ExactJson number(long value) {
-    String digits = Long.toString(value);
-    for (int i = 0; i < digits.length(); i++) {
-      buffer[at++] = (byte) digits.charAt(i);
+    if (value == Long.MIN_VALUE) {
+      return raw(MIN_LONG);
     }
+    int length = numberLength(value);
+    if (value < 0) {
+      buffer[at] = '-';
+    }
+    long rest = Math.abs(value);
+    for (int i = at + length - 1; i >= at + (value < 0 ? 1 : 0); i--) {
+      buffer[i] = (byte) ('0' + rest % 10);
+      rest /= 10;
+    }
+    at += length;
     return this;
   }
 

@@ -94,7 +94,22 @@ class ExactJsonTests {
 
   @Test
   void writesNumbersAsJacksonDoes() {
-    for (long n : new long[] {0, 7, -1, 1234567890123L, Long.MAX_VALUE, Long.MIN_VALUE}) {
+    for (long n :
+        new long[] {
+          0,
+          7,
+          9,
+          10,
+          99,
+          100,
+          -1,
+          -9,
+          -10,
+          1234567890123L,
+          Long.MAX_VALUE,
+          Long.MIN_VALUE + 1,
+          Long.MIN_VALUE
+        }) {
       var json = ExactJson.ofSize(ExactJson.numberLength(n)).number(n).bytes();
       assertThat(new String(json, StandardCharsets.US_ASCII))
           .isEqualTo(JACKSON.writeValueAsString(n));
