@@ -29,7 +29,8 @@ import org.springframework.web.socket.WebSocketSession;
  *
  * <p>It is its session's non-blocking {@link BatchWriter}. Each write is handed to the channel's
  * event loop as a task, so writes keep the order they were made in whichever thread makes them (a
- * write made directly on the loop would overtake tasks other threads queued before it).
+ * write made directly on the loop would overtake tasks other threads queued before it), and the
+ * writes of one pass of the loop are flushed together ({@link LoopFlush}).
  *
  * <p>A close queues the close frame behind what was written before it; the connection closes when
  * the client's close frame answers it, or after the grace period when none comes.
@@ -37,6 +38,7 @@ import org.springframework.web.socket.WebSocketSession;
 final class NettyConnection implements WebSocketSession, BatchWriter {
 
   private final Channel channel;
+  private final LoopFlush flush;
   private final String id;
   private final URI uri;
   private final HttpHeaders handshakeHeaders;
@@ -56,6 +58,7 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
       String protocol,
       Duration closeGrace) {
     this.channel = channel;
+    this.flush = new LoopFlush(channel);
     this.id = id;
     this.uri = uri;
     this.handshakeHeaders = handshakeHeaders;
@@ -71,7 +74,7 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
   /** A batch of UTF-8 bytes in a buffer of the channel's pooled allocator. */
   @Override
   public FrameBatch newBatch(int expectedBytes) {
-    return new Utf8Batch(channel, channel.alloc().buffer(expectedBytes));
+    return new Utf8Batch(flush, expectedBytes);
   }
 
   /**
@@ -88,8 +91,10 @@ final class NettyConnection implements WebSocketSession, BatchWriter {
     if (!(message instanceof TextMessage text)) {
       throw new IllegalArgumentException("only text frames are sent: " + message);
     }
-    new Utf8Batch(channel, ByteBufUtil.writeUtf8(channel.alloc(), text.getPayload()))
-        .writeOnLoop(() -> {});
+    String payload = text.getPayload();
+    var batch = new Utf8Batch(flush, ByteBufUtil.utf8Bytes(payload));
+    batch.append(payload);
+    batch.writeOnLoop(() -> {});
   }
 
   @Override

@@ -45,8 +45,9 @@ import org.springframework.stereotype.Component;
  * and guarantees. Event loops ({@link NettyLoops}) do the socket work, and handle a message SEND
  * only where nothing it does waits ({@code attempt-sends}); every other frame, and a SEND that
  * would wait, is handled on its connection's {@link SerialRunner}, and a connection's frames
- * written in one pass of its loop leave in one system call ({@link FlushConsolidationHandler}),
- * which is where the listener's gain over Tomcat comes from (ADR 11).
+ * written in one pass of its loop leave in one system call ({@link LoopFlush} for the sessions'
+ * frames, {@link FlushConsolidationHandler} for what is answered during a read), which is where the
+ * listener's gain over Tomcat comes from (ADR 11).
  *
  * <p>It keeps at most {@code dugout.realtime.netty.max-connections} connections open ({@link
  * ConnectionCap}), relayed ones included; the open ones are the gauge {@code
@@ -65,7 +66,10 @@ class NettyListener implements SmartLifecycle {
   static final String PORT_PROPERTY = "local.dugout.realtime.netty.port";
   private static final Logger log = LoggerFactory.getLogger(NettyListener.class);
 
-  /** Frames written while a loop handles reads wait for the read's end, at most this many. */
+  /**
+   * Flushes while a loop handles a connection's read wait for the read's end, at most this many;
+   * the sessions' frames, written from tasks of their own, are flushed by {@link LoopFlush}.
+   */
   private static final int FLUSHES_PER_WRITE = 256;
 
   private final StompEndpoint endpoint;
@@ -180,7 +184,7 @@ class NettyListener implements SmartLifecycle {
           pipeline.addLast(new FrontDoor(notWebSocket(tomcat, idleNanos), idleNanos));
         }
         pipeline.addLast(
-            new FlushConsolidationHandler(FLUSHES_PER_WRITE, true),
+            new FlushConsolidationHandler(FLUSHES_PER_WRITE, false),
             new HttpServerCodec(),
             new HttpObjectAggregator(8_192),
             new WebSocketServerProtocolHandler(protocol),

@@ -2,43 +2,60 @@ package io.dugout.realtime;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.channel.DefaultChannelPromise;
 
 /**
- * A batch of frames as UTF-8 bytes in one of Netty's pooled buffers, and the WebSocket text frame
- * written from them. A shared MESSAGE frame is copied from its UTF-8 parts and subscription id,
- * each encoded once.
+ * A batch of frames as UTF-8 bytes in one of Netty's pooled buffers, written as one WebSocket text
+ * frame and flushed with whatever else the loop writes to the connection in the same pass ({@link
+ * LoopFlush}). A shared MESSAGE frame is copied from its UTF-8 parts and subscription id, each
+ * encoded once.
  *
- * <p>The one object is the batch, the frame, the event-loop task that writes it and the listener of
- * that write. why: a batch is written per receiver of each message, and four objects per write
- * (batch, frame, task and listener) were a twentieth of what a SEND allocates; young pauses come as
- * often as allocation fills the young generation.
+ * <p>The buffer keeps room in front of the frames for the WebSocket frame header (RFC 6455 section
+ * 5.2: final fragment, text, not masked, the length in 1, 2 or 8 bytes), which is written there
+ * when the batch is handed over: the channel gets the finished frame as bytes. why: Netty's frame
+ * encoder copies a frame of up to 1 KB into a new buffer behind its header, and writes a longer one
+ * as two buffers under promises of their own; a batch is written per receiver of each message. The
+ * listener negotiates no extension ({@code allowExtensions(false)}), so nothing else changes the
+ * frames on their way out; close frames still go through the encoder.
+ *
+ * <p>The one object is the batch, the promise of its write, the event-loop task that writes it and
+ * the listener of that write. why: young pauses come as often as allocation fills the young
+ * generation, and a write's objects were the largest part of what a SEND allocates.
  */
-final class Utf8Batch extends TextWebSocketFrame
+final class Utf8Batch extends DefaultChannelPromise
     implements FrameBatch, Runnable, ChannelFutureListener {
 
-  private final Channel channel;
+  /** The longest header a server's frame has: 2 bytes and an 8-byte length. */
+  private static final int HEADER_ROOM = 10;
+
+  private static final int FINAL_TEXT_FRAME = 0x81;
+
+  private final LoopFlush flush;
+  private final ByteBuf bytes;
   private Runnable written;
   private boolean handedOver;
 
-  /** A batch that writes into {@code bytes}, which it owns until it is written or discarded. */
-  Utf8Batch(Channel channel, ByteBuf bytes) {
-    super(bytes);
-    this.channel = channel;
+  /**
+   * An empty batch for the connection that {@code flush} flushes, in a buffer of its channel's
+   * allocator, which the batch owns until written.
+   */
+  Utf8Batch(LoopFlush flush, int expectedBytes) {
+    super(flush.channel());
+    this.flush = flush;
+    bytes = channel().alloc().buffer(HEADER_ROOM + expectedBytes);
+    bytes.setIndex(HEADER_ROOM, HEADER_ROOM);
   }
 
   @Override
   public void append(String frame) {
-    ByteBufUtil.writeUtf8(content(), frame);
+    ByteBufUtil.writeUtf8(bytes, frame);
   }
 
   @Override
   public void append(Outgoing.Shared frame) {
     var parts = frame.parts();
-    var bytes = content();
     bytes.writeBytes(parts.headUtf8());
     bytes.writeBytes(frame.subscriptionIdUtf8());
     bytes.writeBytes(parts.tailUtf8());
@@ -46,14 +63,14 @@ final class Utf8Batch extends TextWebSocketFrame
 
   @Override
   public int size() {
-    return content().readableBytes();
+    return bytes.writerIndex() - HEADER_ROOM;
   }
 
   /** Gives its buffer back, unless it was handed to the channel, which then owns it. */
   @Override
   public void discard() {
-    if (!handedOver && refCnt() > 0) {
-      release();
+    if (!handedOver && bytes.refCnt() > 0) {
+      bytes.release();
     }
   }
 
@@ -64,19 +81,41 @@ final class Utf8Batch extends TextWebSocketFrame
   void writeOnLoop(Runnable written) {
     this.written = written;
     handedOver = true;
+    addListener(this);
     try {
-      channel.eventLoop().execute(this);
+      channel().eventLoop().execute(this);
     } catch (RuntimeException e) {
       // why: the loop refused the task (shutting down), so the frame was never taken
-      release();
+      bytes.release();
       throw e;
     }
   }
 
-  /** On the event loop: the write. */
+  /** On the event loop: the write of the frame, this its promise, flushed later in the pass. */
   @Override
   public void run() {
-    channel.writeAndFlush(this).addListener(this);
+    channel().write(framed(), this);
+    flush.request();
+  }
+
+  /** The buffer from the frame header on, written in front of the frames. */
+  private ByteBuf framed() {
+    int length = size();
+    int start;
+    if (length < 126) {
+      start = HEADER_ROOM - 2;
+      bytes.setByte(start + 1, length);
+    } else if (length <= 0xFFFF) {
+      start = HEADER_ROOM - 4;
+      bytes.setByte(start + 1, 126);
+      bytes.setShort(start + 2, length);
+    } else {
+      start = 0;
+      bytes.setByte(1, 127);
+      bytes.setLong(2, length);
+    }
+    bytes.setByte(start, FINAL_TEXT_FRAME);
+    return bytes.readerIndex(start);
   }
 
   /** The write is done, or failed (the channel then closes and reports it). */
