@@ -142,11 +142,15 @@ final class StompFrames {
     }
 
     String head() {
-      return head != null ? head : (head = new String(headUtf8, StandardCharsets.UTF_8));
+      // why: one read of the field; shared between writer threads, a second read could see null
+      String decoded = head;
+      return decoded != null ? decoded : (head = new String(headUtf8, StandardCharsets.UTF_8));
     }
 
     String tail() {
-      return tail != null ? tail : (tail = new String(tailUtf8, StandardCharsets.UTF_8));
+      // why: one read of the field; shared between writer threads, a second read could see null
+      String decoded = tail;
+      return decoded != null ? decoded : (tail = new String(tailUtf8, StandardCharsets.UTF_8));
     }
 
     /** When its message was stored ({@link System#nanoTime}); 0 for replays and events. */
