@@ -60,12 +60,22 @@ final class Keys {
   }
 
   static byte[] pair(String a, String b) {
+    if (ascii(a) && ascii(b)) {
+      byte[] key = new byte[a.length() + 1 + b.length()];
+      putAscii(b, key, putAscii(a, key, 0) + 1);
+      return key;
+    }
     byte[] pa = utf8(a);
     byte[] pb = utf8(b);
     return ByteBuffer.allocate(pa.length + 1 + pb.length).put(pa).put(SEP).put(pb).array();
   }
 
   static byte[] triple(String a, String b, String c) {
+    if (ascii(a) && ascii(b) && ascii(c)) {
+      byte[] key = new byte[a.length() + b.length() + c.length() + 2];
+      putAscii(c, key, putAscii(b, key, putAscii(a, key, 0) + 1) + 1);
+      return key;
+    }
     byte[] pa = utf8(a);
     byte[] pb = utf8(b);
     byte[] pc = utf8(c);
@@ -79,6 +89,11 @@ final class Keys {
   }
 
   static byte[] message(String roomId, long seq) {
+    if (ascii(roomId)) {
+      byte[] key = new byte[roomId.length() + 9];
+      putLong(key, putAscii(roomId, key, 0) + 1, seq);
+      return key;
+    }
     byte[] room = utf8(roomId);
     return ByteBuffer.allocate(room.length + 9).put(room).put(SEP).putLong(seq).array();
   }
@@ -146,5 +161,31 @@ final class Keys {
     byte[] bytes = out.toByteArray();
     bytes[bytes.length - 1] = last;
     return bytes;
+  }
+
+  // why: ids are nearly always ASCII, whose UTF-8 is one byte per char; writing them straight into
+  // the key spares the per-part arrays and the buffer of the general path on every message write
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Writes ASCII {@code s} into {@code key} at {@code at}; returns the index after it. */
+  private static int putAscii(String s, byte[] key, int at) {
+    for (int i = 0; i < s.length(); i++) {
+      key[at + i] = (byte) s.charAt(i);
+    }
+    return at + s.length();
+  }
+
+  private static void putLong(byte[] key, int at, long value) {
+    for (int i = 7; i >= 0; i--) {
+      key[at + i] = (byte) value;
+      value >>>= 8;
+    }
   }
 }
