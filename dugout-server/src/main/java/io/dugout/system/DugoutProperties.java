@@ -127,6 +127,7 @@ public record DugoutProperties(
    *     so that a sync does not hold a carrier; writes in flight together share one sync
    * @param cachedMembers how many decoded memberships the RocksDB store keeps in memory for the
    *     membership check and read marker of every send (0: none)
+   * @param backgroundPriority the CPU priority of RocksDB's flushes and compactions
    * @param mongodb how the MongoDB adapter reads and writes (the connection itself is Spring Boot's
    *     {@code spring.mongodb.*})
    */
@@ -135,6 +136,7 @@ public record DugoutProperties(
       @DefaultValue("false") boolean fsync,
       @DefaultValue("64") int syncWriters,
       @DefaultValue("100000") int cachedMembers,
+      @DefaultValue("low") BackgroundPriority backgroundPriority,
       @DefaultValue Mongodb mongodb) {}
 
   /**
@@ -146,6 +148,14 @@ public record DugoutProperties(
   public record Mongodb(
       @DefaultValue("majority") String writeConcern,
       @DefaultValue("majority") String readConcern) {}
+
+  /** The CPU priority of the RocksDB store's background work, its flushes and compactions. */
+  public enum BackgroundPriority {
+    /** The lowest (nice 19): it runs on what the server's own threads leave of the cores. */
+    LOW,
+    /** The server's own, as RocksDB starts it. */
+    NORMAL
+  }
 
   /** The storage adapters Dugout has. */
   public enum StoreType {

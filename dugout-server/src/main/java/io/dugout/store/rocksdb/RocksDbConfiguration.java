@@ -24,10 +24,15 @@ class RocksDbConfiguration {
     var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
     var store = properties.store();
     log.info(
-        "Store: RocksDB in {} (fsync per write: {}{}); single-node mode",
+        "Store: RocksDB in {} (fsync per write: {}{}, background work at {} priority); single-node"
+            + " mode",
         dir,
         store.fsync(),
-        store.fsync() ? ", " + store.syncWriters() + " sync writers" : "");
+        store.fsync() ? ", " + store.syncWriters() + " sync writers" : "",
+        store.backgroundPriority().name().toLowerCase());
+    if (store.backgroundPriority() == DugoutProperties.BackgroundPriority.LOW) {
+      RocksDbStorage.lowerBackgroundPriority();
+    }
     var storage = RocksDbStorage.open(dir, store.fsync(), store.syncWriters());
     RocksDbMetrics.register(storage, registry);
     return storage;

@@ -15,7 +15,9 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Priority;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
@@ -139,6 +141,20 @@ final class RocksDbStorage implements AutoCloseable {
     } catch (RocksDBException | java.io.IOException e) {
       throw new IllegalStateException("cannot open RocksDB in " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Runs RocksDB's flushes and compactions at the lowest CPU priority (nice 19 on Linux) for every
+   * database of this process, whose background thread pools they are. A pool thread takes the
+   * priority when it starts its next job, and keeps it for the life of the process. why: one flush
+   * of the two 128 MB memtables of a family takes about half a second of one thread's CPU within a
+   * second; on a box whose cores the event loops keep busy, at normal priority it took that from
+   * deliveries (docs/benchmarks.md, "The slow seconds at 10,000 sends/s")
+   */
+  static void lowerBackgroundPriority() {
+    Env.getDefault()
+        .lowerThreadPoolCPUPriority(Priority.HIGH)
+        .lowerThreadPoolCPUPriority(Priority.LOW);
   }
 
   ColumnFamilyHandle handle(Family family) {
