@@ -14,15 +14,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../../fresh-server.sh"
 jar=$1 loadtest=$2 out=$3 rounds=$4
 shift 4
-java=${JAVA:-java}
-secret=bench-secret-bench-secret-bench-secret-0123
 mkdir -p "$out"
 
-stamped() {
-  while IFS= read -r line; do
-    printf '%s %s\n' "$(date +%s%3N)" "$line"
-  done
-}
+# shellcheck source=alone-runs.sh
+. "$here/alone-runs.sh"
 
 for round in $(seq 1 "$rounds"); do
   for variant in "$@"; do
@@ -31,15 +26,11 @@ for round in $(seq 1 "$rounds"); do
       variant_jar=${label#*=} label=${label%%=*}
     fi
     run="$out/$label-$round"
-    mkdir -p "$run"
-    SERVER_OPTS="${DUGOUT_JVM_OPTIONS[*]} -Xlog:gc:file=$run/gc.log:uptime,timemillis $options" \
-      start_server "$variant_jar" 18598 "$run/server.log" --dugout.auth.jwt.hmac-secret=$secret
+    start_alone "$variant_jar" "$run" gc "$options"
     for scenario in "warm --closed-loop" "open2k --rate 2000"; do
       read -r name args <<<"$scenario"
       # shellcheck disable=SC2086
-      "$java" -jar "$loadtest" chat --users 1000 --rooms 100 $args --duration 30s --ramp-up 10s \
-        --warm-up 5s --generator-warm-up 20s --url http://localhost:18598 --hmac-secret $secret \
-        --out "$run/$name" 2>&1 | stamped >"$run/$name.txt" || true
+      chat_run "$run" "$name" $args
     done
     ps -o rss= -p "$server_pid" >"$run/rss-kb.txt"
     stop_server

@@ -15,15 +15,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../../../fresh-server.sh"
 loadtest=$1 out=$2 rounds=$3
 shift 3
-java=${JAVA:-java}
-secret=bench-secret-bench-secret-bench-secret-0123
 mkdir -p "$out"
 
-stamped() {
-  while IFS= read -r line; do
-    printf '%s %s\n' "$(date +%s%3N)" "$line"
-  done
-}
+# shellcheck source=../alone-runs.sh
+. "$here/../alone-runs.sh"
 
 for round in $(seq 1 "$rounds"); do
   for variant in "$@"; do
@@ -31,18 +26,14 @@ for round in $(seq 1 "$rounds"); do
     jar=${rest%%:*} options=""
     [[ $rest == *:* ]] && options=${rest#*:}
     run="$out/$label-$round"
-    mkdir -p "$run"
-    SERVER_OPTS="${DUGOUT_JVM_OPTIONS[*]} -Xlog:gc*=info,safepoint=info:file=$run/gc.log:uptime,timemillis $options" \
-      start_server "$jar" 18598 "$run/server.log" --dugout.auth.jwt.hmac-secret=$secret
+    start_alone "$jar" "$run" "gc*=info,safepoint=info" "$options"
     for scenario in "warm --closed-loop" "open10k --rate 10000"; do
       read -r name args <<<"$scenario"
       if [ -n "${SAMPLE:-}" ] && [ "$name" = open10k ]; then
         python3 "$here/sampler.py" "$server_pid" "$run/threads.jsonl" 90 &
       fi
       # shellcheck disable=SC2086
-      "$java" -jar "$loadtest" chat --users 1000 --rooms 100 $args --duration 30s --ramp-up 10s \
-        --warm-up 5s --generator-warm-up 20s --url http://localhost:18598 --hmac-secret $secret \
-        --out "$run/$name" 2>&1 | stamped >"$run/$name.txt" || true
+      chat_run "$run" "$name" $args
     done
     cp "$server_data/rocksdb/LOG" "$run/rocksdb.LOG"
     stop_server
