@@ -3,6 +3,7 @@ package io.dugout.message;
 import io.dugout.system.DugoutException;
 import io.dugout.system.DugoutProperties;
 import io.dugout.system.Ids;
+import io.dugout.system.Utf8;
 import org.springframework.stereotype.Component;
 
 /** Checks a {@link PostMessage} against the configured limits, naming the field at fault. */
@@ -29,7 +30,7 @@ class MessageValidator {
     if (content.isBlank() && !request.kind().needsAttachment()) {
       throw DugoutException.invalid("content", "must not be empty for " + request.kind());
     }
-    if (utf8Length(content) > limits.maxContentBytes()) {
+    if (Utf8.length(content) > limits.maxContentBytes()) {
       throw DugoutException.invalid(
           "content", "must be at most " + limits.maxContentBytes() + " bytes of UTF-8");
     }
@@ -67,23 +68,5 @@ class MessageValidator {
     if (value.length() > max) {
       throw DugoutException.invalid(field, "must be at most " + max + " characters");
     }
-  }
-
-  private static int utf8Length(String s) {
-    int bytes = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        bytes += 1;
-      } else if (c < 0x800) {
-        bytes += 2;
-      } else if (Character.isHighSurrogate(c)) {
-        bytes += 4;
-        i++;
-      } else {
-        bytes += 3;
-      }
-    }
-    return bytes;
   }
 }

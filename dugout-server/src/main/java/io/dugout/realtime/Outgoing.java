@@ -1,5 +1,7 @@
 package io.dugout.realtime;
 
+import io.dugout.system.Utf8;
+
 /** A frame waiting in a session's outbound queue, rendered only when it is written. */
 interface Outgoing {
 
@@ -8,32 +10,11 @@ interface Outgoing {
 
   void appendTo(FrameBatch out);
 
-  /** The UTF-8 length of {@code text}, without encoding it. */
-  static int utf8Length(CharSequence text) {
-    int bytes = 0;
-    for (int i = 0, n = text.length(); i < n; i++) {
-      char c = text.charAt(i);
-      if (c < 0x80) {
-        bytes += 1;
-      } else if (c < 0x800) {
-        bytes += 2;
-      } else if (Character.isHighSurrogate(c)
-          && i + 1 < n
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        bytes += 4;
-        i++;
-      } else {
-        bytes += 3;
-      }
-    }
-    return bytes;
-  }
-
   /** A frame rendered once, for one session. */
   record Text(String text, int bytes) implements Outgoing {
 
     Text(String text) {
-      this(text, utf8Length(text));
+      this(text, Utf8.length(text));
     }
 
     @Override
