@@ -136,7 +136,7 @@ public record DugoutProperties(
       @DefaultValue("false") boolean fsync,
       @DefaultValue("64") int syncWriters,
       @DefaultValue("100000") int cachedMembers,
-      @DefaultValue("low") BackgroundPriority backgroundPriority,
+      @DefaultValue("idle") BackgroundPriority backgroundPriority,
       @DefaultValue Mongodb mongodb) {}
 
   /**
@@ -151,7 +151,12 @@ public record DugoutProperties(
 
   /** The CPU priority of the RocksDB store's background work, its flushes and compactions. */
   public enum BackgroundPriority {
-    /** The lowest (nice 19): it runs on what the server's own threads leave of the cores. */
+    /**
+     * Linux's {@code SCHED_IDLE}: it runs when no other thread wants a core, and yields the core at
+     * once to one that wakes; {@link #LOW} where that policy cannot be set.
+     */
+    IDLE,
+    /** The lowest nice value (19): it runs on what the server's own threads leave of the cores. */
     LOW,
     /** The server's own, as RocksDB starts it. */
     NORMAL

@@ -30,10 +30,19 @@ class RocksDbConfiguration {
         store.fsync(),
         store.fsync() ? ", " + store.syncWriters() + " sync writers" : "",
         store.backgroundPriority().name().toLowerCase());
-    if (store.backgroundPriority() == DugoutProperties.BackgroundPriority.LOW) {
+    var priority = store.backgroundPriority();
+    if (priority == DugoutProperties.BackgroundPriority.LOW) {
       RocksDbStorage.lowerBackgroundPriority();
     }
     var storage = RocksDbStorage.open(dir, store.fsync(), store.syncWriters());
+    if (priority == DugoutProperties.BackgroundPriority.IDLE) {
+      // why: after the open, which starts the pools' threads
+      String failure = IdleScheduling.applyToPools();
+      if (failure != null) {
+        log.warn("RocksDB's background work runs at nice 19, not idle: {}", failure);
+        RocksDbStorage.lowerBackgroundPriority();
+      }
+    }
     RocksDbMetrics.register(storage, registry);
     return storage;
   }

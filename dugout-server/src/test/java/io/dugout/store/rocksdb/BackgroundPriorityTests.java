@@ -11,24 +11,65 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 
 /**
- * {@code dugout.store.background-priority}: RocksDB's flushes and compactions at the lowest CPU
- * priority, read from the kernel's view of the threads that ran them.
+ * {@code dugout.store.background-priority}: RocksDB's flushes and compactions under {@code
+ * SCHED_IDLE} or at the lowest nice value, read from the kernel's view of the threads that ran
+ * them. RocksDB's thread pools are the process's: once lowered to nice 19 they stay so, and a pool
+ * thread then sets that itself at each job it starts, so that test runs last.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BackgroundPriorityTests {
+
+  private static final int SCHED_IDLE = 5;
 
   @TempDir Path dir;
 
   @Test
+  @Order(1)
+  void byDefaultFlushesAndCompactionsRunUnderSchedIdle() throws Exception {
+    try (var app = Applications.start(dir.resolve("server"))) {
+      assertThat(app.isActive()).isTrue();
+    }
+
+    flushTwiceAndCompact(dir.resolve("plain"));
+
+    // why: the server put the pools' threads under the policy; a job must not have undone it
+    assertThat(policiesOf("rocksdb:high")).isNotEmpty().containsOnly(SCHED_IDLE);
+    assertThat(policiesOf("rocksdb:low")).isNotEmpty().containsOnly(SCHED_IDLE);
+  }
+
+  @Test
+  @Order(2)
+  void refusesAnUnknownPriorityNamingTheSetting() {
+    assertThatThrownBy(
+            () -> Applications.start(dir, "--dugout.store.background-priority=lowest").close())
+        .hasStackTraceContaining("dugout.store.background-priority");
+  }
+
+  @Test
+  @Order(3)
   void flushesAndCompactionsRunAtNiceNineteenOnceLowered() throws Exception {
     RocksDbStorage.lowerBackgroundPriority();
 
+    flushTwiceAndCompact(dir);
+
+    // why: each pool thread takes the priority when it starts a job; the threads that ran the
+    // flushes and the compaction just now all did
+    assertThat(nicesOf("rocksdb:high")).isNotEmpty().contains(19);
+    assertThat(nicesOf("rocksdb:low")).isNotEmpty().contains(19);
+  }
+
+  /** Two flushes and a compaction of a database of its own, on the process's pools. */
+  private static void flushTwiceAndCompact(Path dir) throws Exception {
     try (var options = new Options().setCreateIfMissing(true);
         var db = RocksDB.open(options, dir.toString());
         var flush = new FlushOptions().setWaitForFlush(true)) {
@@ -38,23 +79,21 @@ class BackgroundPriorityTests {
       }
       db.compactRange();
     }
-
-    // why: each pool thread takes the priority when it starts a job; the threads that ran the
-    // flushes and the compaction just now all did
-    assertThat(nicesOf("rocksdb:high")).isNotEmpty().contains(19);
-    assertThat(nicesOf("rocksdb:low")).isNotEmpty().contains(19);
-  }
-
-  @Test
-  void refusesAnUnknownPriorityNamingTheSetting() {
-    assertThatThrownBy(
-            () -> Applications.start(dir, "--dugout.store.background-priority=idle").close())
-        .hasStackTraceContaining("dugout.store.background-priority");
   }
 
   /** The nice value of each of this process's threads named {@code name}. */
   private static List<Integer> nicesOf(String name) throws IOException {
-    var nices = new ArrayList<Integer>();
+    return statFieldOf(name, 19);
+  }
+
+  /** The scheduling policy of each of this process's threads named {@code name}. */
+  private static List<Integer> policiesOf(String name) throws IOException {
+    return statFieldOf(name, 41);
+  }
+
+  /** Field {@code field} of proc(5)'s stat (counted from 1) of each thread named {@code name}. */
+  private static List<Integer> statFieldOf(String name, int field) throws IOException {
+    var values = new ArrayList<Integer>();
     try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
       for (Path task : tasks.toList()) {
         String stat;
@@ -65,11 +104,11 @@ class BackgroundPriorityTests {
         }
         int close = stat.lastIndexOf(')');
         if (stat.substring(stat.indexOf('(') + 1, close).equals(name)) {
-          // after the name: the state is field 3 of proc(5), the nice value field 19
-          nices.add(Integer.parseInt(stat.substring(close + 2).split(" ")[16]));
+          // why: the name may hold spaces; the state, field 3, is the first after it
+          values.add(Integer.parseInt(stat.substring(close + 2).split(" ")[field - 3]));
         }
       }
     }
-    return nices;
+    return values;
   }
 }
