@@ -26,6 +26,7 @@ final class IdleScheduling {
 
   private static final Path TASKS = Path.of("/proc/self/task");
   private static final String POOL_PREFIX = "rocksdb:";
+  private static final String CHRT = "chrt";
 
   private IdleScheduling() {}
 
@@ -36,6 +37,11 @@ final class IdleScheduling {
    * @return why it could not, or null when every pool thread now runs under {@code SCHED_IDLE}
    */
   static String applyToPools() {
+    return applyToPools(CHRT);
+  }
+
+  /** {@link #applyToPools()} with {@code chrt} as the command that sets a thread's policy. */
+  static String applyToPools(String chrt) {
     List<String> threads;
     try {
       threads = poolThreads();
@@ -46,7 +52,7 @@ final class IdleScheduling {
       return "no thread named " + POOL_PREFIX + "* in " + TASKS;
     }
     for (String tid : threads) {
-      String failure = chrtIdle(tid);
+      String failure = setIdle(chrt, tid);
       if (failure != null) {
         return failure;
       }
@@ -55,7 +61,7 @@ final class IdleScheduling {
   }
 
   /** The ids of this process's threads whose name starts with {@code rocksdb:}. */
-  static List<String> poolThreads() throws IOException {
+  private static List<String> poolThreads() throws IOException {
     var ids = new ArrayList<String>();
     try (Stream<Path> tasks = Files.list(TASKS)) {
       for (Path task : tasks.toList()) {
@@ -71,8 +77,8 @@ final class IdleScheduling {
     return ids;
   }
 
-  private static String chrtIdle(String tid) {
-    var command = List.of("chrt", "--idle", "--pid", "0", tid);
+  private static String setIdle(String chrt, String tid) {
+    var command = List.of(chrt, "--idle", "--pid", "0", tid);
     try {
       var process = new ProcessBuilder(command).redirectErrorStream(true).start();
       String output = new String(process.getInputStream().readAllBytes()).strip();
@@ -84,10 +90,10 @@ final class IdleScheduling {
           ? null
           : String.join(" ", command) + " failed (" + process.exitValue() + "): " + output;
     } catch (IOException e) {
-      return "cannot run chrt (util-linux): " + e.getMessage();
+      return "cannot run " + chrt + " (util-linux): " + e.getMessage();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return "interrupted while running chrt";
+      return "interrupted while running " + chrt;
     }
   }
 }

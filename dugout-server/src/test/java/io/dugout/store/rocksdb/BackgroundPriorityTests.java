@@ -49,6 +49,19 @@ class BackgroundPriorityTests {
 
   @Test
   @Order(2)
+  void saysWhyWhenThePolicyCannotBeSet() throws Exception {
+    try (var options = new Options().setCreateIfMissing(true);
+        var db = RocksDB.open(options, dir.toString())) {
+      assertThat(IdleScheduling.applyToPools(dir.resolve("no-chrt").toString()))
+          .startsWith("cannot run " + dir.resolve("no-chrt"));
+      assertThat(IdleScheduling.applyToPools("false"))
+          .startsWith("false --idle --pid 0 ")
+          .contains("failed (1)");
+    }
+  }
+
+  @Test
+  @Order(3)
   void refusesAnUnknownPriorityNamingTheSetting() {
     assertThatThrownBy(
             () -> Applications.start(dir, "--dugout.store.background-priority=lowest").close())
@@ -56,7 +69,7 @@ class BackgroundPriorityTests {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void flushesAndCompactionsRunAtNiceNineteenOnceLowered() throws Exception {
     RocksDbStorage.lowerBackgroundPriority();
 
