@@ -136,7 +136,7 @@ public record DugoutProperties(
       @DefaultValue("false") boolean fsync,
       @DefaultValue("64") int syncWriters,
       @DefaultValue("100000") int cachedMembers,
-      @DefaultValue("idle") BackgroundPriority backgroundPriority,
+      @DefaultValue("low") BackgroundPriority backgroundPriority,
       @DefaultValue Mongodb mongodb) {}
 
   /**

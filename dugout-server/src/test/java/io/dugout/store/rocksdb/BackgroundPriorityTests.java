@@ -35,8 +35,9 @@ class BackgroundPriorityTests {
 
   @Test
   @Order(1)
-  void byDefaultFlushesAndCompactionsRunUnderSchedIdle() throws Exception {
-    try (var app = Applications.start(dir.resolve("server"))) {
+  void idleRunsFlushesAndCompactionsUnderSchedIdle() throws Exception {
+    try (var app =
+        Applications.start(dir.resolve("server"), "--dugout.store.background-priority=idle")) {
       assertThat(app.isActive()).isTrue();
     }
 
