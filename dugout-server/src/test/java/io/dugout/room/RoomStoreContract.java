@@ -126,6 +126,25 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void aMemberWhoLeftAndRejoinedStartsFromTheMarkerItRejoinedWith() throws Exception {
+    store.create(group("r1"), members("r1", "alice", "carol"));
+    store.markRead("r1", "carol", 9);
+    store.removeMember("r1", "carol");
+
+    store.addMember(new Member("r1", "carol", MemberRole.MEMBER, NOW.plusSeconds(1), 2));
+
+    assertThat(store.findMember("r1", "carol")).get().extracting(Member::lastReadSeq).isEqualTo(2L);
+    assertThat(markerIn(store.members("r1"), "carol")).isEqualTo(2);
+    store = reopen();
+    assertThat(store.findMember("r1", "carol")).get().extracting(Member::lastReadSeq).isEqualTo(2L);
+    assertThat(markerIn(store.members("r1"), "carol")).isEqualTo(2);
+    assertThat(store.markRead("r1", "carol", 4))
+        .get()
+        .extracting(Member::lastReadSeq)
+        .isEqualTo(4L);
+  }
+
+  @Test
   void aMarkerOrMuteIsSeenByTheNextReadOfTheMember() {
     store.create(group("r1"), members("r1", "alice"));
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(0L);

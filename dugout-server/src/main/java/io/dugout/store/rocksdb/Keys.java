@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
  *   dedupe     roomId 0x00 senderId 0x00 clientMsgId → seq(8)
  *   rooms      roomId                              → room JSON
  *   members    roomId 0x00 userId                  → member JSON
+ *   read_markers roomId 0x00 userId                → seq(8), when past the member JSON's
  *   user_rooms userId 0x00 roomId                  → (empty)
  *   room_keys  uniqueKey                           → roomId
  *

@@ -1,12 +1,15 @@
 package io.dugout.store.rocksdb;
 
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.READ_MARKERS;
 
 import io.dugout.room.Member;
 import io.dugout.system.NoWait;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -17,6 +20,14 @@ import java.util.function.Supplier;
  * members are serialised on a striped lock; members are read through a {@link MemberCache} and
  * rooms' member lists through {@link MemberLists}, which the same lock keeps coherent. In a {@link
  * NoWait#attempt} a stripe is taken only when it is free.
+ *
+ * <p>A member is two records under the same key: its row (JSON, in {@code members}) and, once it
+ * has read past what its row says, its read marker (an 8-byte seq, in {@code read_markers}). The
+ * member's marker is the greater of the two. why: every send moves its sender's marker, and a
+ * marker of 8 bytes instead of the ~150-byte row is a quarter less written to the log per send, and
+ * a family whose flush is a fraction of the row's (docs/benchmarks.md, "A read marker of its own").
+ * A marker exists only beside its row: both are deleted in one write when the member leaves, so a
+ * member who rejoins starts from the marker it rejoins with.
  *
  * <p>Shared by {@link RocksDbRoomStore} and {@link RocksDbMessageStore}: the message store moves a
  * sender's read marker in its message's own write batch ({@link #markRead(String, String, long,
@@ -68,11 +79,13 @@ final class RocksDbMembers {
           if (again != null) {
             return Optional.of(again);
           }
-          byte[] value = storage.get(MEMBERS, Keys.pair(roomId, userId));
+          byte[] key = Keys.pair(roomId, userId);
+          byte[] value = storage.get(MEMBERS, key);
           if (value == null) {
             return Optional.<Member>empty();
           }
-          Member stored = Json.read(value, Member.class);
+          Member stored =
+              withMarker(Json.read(value, Member.class), storage.get(READ_MARKERS, key));
           cache.fill(stored);
           return Optional.of(stored);
         });
@@ -93,18 +106,34 @@ final class RocksDbMembers {
       stripes[stripe].unlock();
     }
     var members = new ArrayList<Member>();
+    var stored = new ArrayList<Member>();
     byte[] prefix = Keys.prefix(roomId);
+    byte[] end = Keys.prefixEnd(roomId);
     storage.scan(
         MEMBERS,
         prefix,
-        Keys.prefixEnd(roomId),
+        end,
         false,
         (key, value) -> {
           // why: a cached member is the stored one or a newer write; never filled from a scan,
           // which runs outside the room's stripe
           Member cached = cache.get(roomId, Keys.suffix(key, prefix.length));
-          return members.add(cached != null ? cached : Json.read(value, Member.class));
+          return cached != null ? members.add(cached) : stored.add(Json.read(value, Member.class));
         });
+    if (!stored.isEmpty()) {
+      // why: read after the rows, so a marker is as new as its row or newer; markers only move up
+      Map<String, byte[]> markers = new HashMap<>();
+      storage.scan(
+          READ_MARKERS,
+          prefix,
+          end,
+          false,
+          (key, value) -> {
+            markers.put(Keys.suffix(key, prefix.length), value);
+            return true;
+          });
+      stored.forEach(member -> members.add(withMarker(member, markers.get(member.userId()))));
+    }
     members.sort(Comparator.comparing(Member::joinedAt).thenComparing(Member::userId));
     List<Member> read = List.copyOf(members);
     NoWait.lock(stripes[stripe]);
@@ -149,7 +178,7 @@ final class RocksDbMembers {
                   alsoWrite.accept(batch);
                 }
                 if (moved != null) {
-                  batch.put(MEMBERS, Keys.pair(roomId, userId), MemberRowJson.write(moved));
+                  batch.put(READ_MARKERS, Keys.pair(roomId, userId), Keys.seqValue(seq));
                 }
               });
           if (moved == null) {
@@ -175,6 +204,15 @@ final class RocksDbMembers {
   /** After RocksDB has a write of the room's members; under its stripe. */
   void roomWritten(String roomId) {
     lists.written(stripeOf(roomId), roomId);
+  }
+
+  /** The member with the marker stored beside its row, when that is further on. */
+  private static Member withMarker(Member row, byte[] marker) {
+    if (marker == null) {
+      return row;
+    }
+    long seq = Keys.seqValueOf(marker);
+    return seq > row.lastReadSeq() ? row.withLastReadSeq(seq) : row;
   }
 
   private static int stripeOf(String roomId) {

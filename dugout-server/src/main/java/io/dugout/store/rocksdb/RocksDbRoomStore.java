@@ -1,6 +1,7 @@
 package io.dugout.store.rocksdb;
 
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.READ_MARKERS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOMS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.ROOM_KEYS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.USER_ROOMS;
@@ -110,6 +111,7 @@ final class RocksDbRoomStore implements RoomStore {
           storage.write(
               batch -> {
                 batch.delete(MEMBERS, Keys.pair(roomId, userId));
+                batch.delete(READ_MARKERS, Keys.pair(roomId, userId));
                 batch.delete(USER_ROOMS, Keys.pair(userId, roomId));
               });
           memberRows.removed(roomId, userId);
@@ -133,7 +135,7 @@ final class RocksDbRoomStore implements RoomStore {
           }
           Member changed = current.get().withMuted(muted);
           storage.write(
-              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), MemberRowJson.write(changed)));
+              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
           memberRows.written(changed);
           return Optional.of(changed);
         });
@@ -190,7 +192,7 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   private static void putMember(RocksDbStorage.Batch batch, Member member) {
-    batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), MemberRowJson.write(member));
+    batch.put(MEMBERS, Keys.pair(member.roomId(), member.userId()), Json.write(member));
     batch.put(USER_ROOMS, Keys.pair(member.userId(), member.roomId()), new byte[0]);
   }
 }

@@ -51,6 +51,7 @@ final class RocksDbStorage implements AutoCloseable {
     DEDUPE,
     ROOMS,
     MEMBERS,
+    READ_MARKERS,
     USER_ROOMS,
     ROOM_KEYS,
     NOTIFICATIONS,

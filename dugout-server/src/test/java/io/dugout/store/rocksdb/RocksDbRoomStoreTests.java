@@ -1,5 +1,7 @@
 package io.dugout.store.rocksdb;
 
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.READ_MARKERS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.message.Message;
@@ -73,6 +75,45 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
 
     store = reopen();
     assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(2L);
+  }
+
+  @Test
+  void aSendWritesItsSendersMarkerAsEightBytesAndLeavesTheMemberRowAsItWas() {
+    store.create(group("g"), members("g", "alice", "bob"));
+    byte[] alice = Keys.pair("g", "alice");
+    byte[] row = storage.get(MEMBERS, alice);
+
+    messages.write(message("g", 1, "alice", MessageKind.TEXT));
+    store.markRead("g", "alice", 1);
+    messages.write(message("g", 2, "bob", MessageKind.TEXT));
+
+    assertThat(storage.get(MEMBERS, alice)).isEqualTo(row);
+    assertThat(storage.get(READ_MARKERS, alice)).isEqualTo(Keys.seqValue(1));
+    assertThat(storage.get(READ_MARKERS, Keys.pair("g", "bob"))).isEqualTo(Keys.seqValue(2));
+    store.removeMember("g", "alice");
+    assertThat(storage.get(READ_MARKERS, alice)).as("deleted with the row").isNull();
+  }
+
+  @Test
+  void aMarkerKeptInTheMemberRowByAnOlderStoreIsReadAndMovedOnlyForward() {
+    store.create(group("g"), members("g", "alice", "bob"));
+    byte[] alice = Keys.pair("g", "alice");
+    Member row = Json.read(storage.get(MEMBERS, alice), Member.class).withLastReadSeq(7);
+    storage.write(batch -> batch.put(MEMBERS, alice, Json.write(row)));
+    store = reopen();
+
+    assertThat(store.members("g")).extracting(Member::lastReadSeq).containsExactly(7L, 0L);
+    assertThat(store.markRead("g", "alice", 5)).get().extracting(Member::lastReadSeq).isEqualTo(7L);
+    assertThat(storage.get(READ_MARKERS, alice)).isNull();
+    messages.write(message("g", 9, "alice", MessageKind.TEXT));
+    assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(9L);
+    store.setMuted("g", "alice", true);
+    store = reopen();
+    assertThat(store.findMember("g", "alice"))
+        .get()
+        .extracting(Member::lastReadSeq, Member::muted)
+        .containsExactly(9L, true);
+    assertThat(store.members("g")).extracting(Member::lastReadSeq).containsExactly(9L, 0L);
   }
 
   @Test
