@@ -23,14 +23,14 @@ class RocksDbConfiguration {
   RocksDbStorage rocksDbStorage(DugoutProperties properties, MeterRegistry registry) {
     var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
     var store = properties.store();
+    var priority = store.backgroundPriority();
     log.info(
         "Store: RocksDB in {} (fsync per write: {}{}, background work at {} priority); single-node"
             + " mode",
         dir,
         store.fsync(),
         store.fsync() ? ", " + store.syncWriters() + " sync writers" : "",
-        store.backgroundPriority().name().toLowerCase());
-    var priority = store.backgroundPriority();
+        priority.name().toLowerCase());
     if (priority == DugoutProperties.BackgroundPriority.LOW) {
       RocksDbStorage.lowerBackgroundPriority();
     }
