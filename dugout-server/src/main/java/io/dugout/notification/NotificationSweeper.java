@@ -45,7 +45,7 @@ class NotificationSweeper implements SmartLifecycle {
       removed = store.removeExpired(clock.instant(), CHUNK);
       total += removed;
       metrics.expired(removed);
-    } while (removed == CHUNK);
+    } while (removed == CHUNK && !Thread.currentThread().isInterrupted());
     return total;
   }
 
@@ -69,11 +69,20 @@ class NotificationSweeper implements SmartLifecycle {
     timer.scheduleWithFixedDelay(this::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * Cancels the next sweep and waits (up to ten seconds) for one in progress, which stops between
+   * chunks, so no sweep runs on once the store is closed.
+   */
   @Override
   public void stop() {
     var running = timer;
     if (running != null) {
       running.shutdownNow();
+      try {
+        running.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     timer = null;
   }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -30,6 +32,8 @@ import org.rocksdb.Status;
 import org.rocksdb.TickerType;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One RocksDB database with a column family per kind of record. Owns the native handles and closes
@@ -39,6 +43,10 @@ import org.rocksdb.WriteOptions;
  * (the memtables and the block cache) or is refused, a write RocksDB would stall or slow down is
  * refused with nothing written (its {@code no_slowdown} option), and a scan or a synced write is
  * always refused.
+ *
+ * <p>Closing waits for the reads and writes in progress, and any that starts after it is refused
+ * with {@link IllegalStateException}: a thread still at work while the server stops gets an error,
+ * never a use of freed native memory.
  */
 final class RocksDbStorage implements AutoCloseable {
 
@@ -67,6 +75,11 @@ final class RocksDbStorage implements AutoCloseable {
     }
   }
 
+  private static final Logger log = LoggerFactory.getLogger(RocksDbStorage.class);
+
+  /** How long {@link #close} waits for the reads and writes in progress. */
+  static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
   private final RocksDB db;
   private final List<ColumnFamilyHandle> handles;
   private final List<AutoCloseable> resources = new ArrayList<>();
@@ -76,7 +89,8 @@ final class RocksDbStorage implements AutoCloseable {
   private final SyncedWrites synced;
   private final Statistics statistics;
   private final Object lifecycle = new Object();
-  private boolean closed;
+  private final LongAdder inProgress = new LongAdder();
+  private volatile boolean closing;
   private volatile StoreTimers timers = StoreTimers.NONE;
 
   private RocksDbStorage(
@@ -168,6 +182,7 @@ final class RocksDbStorage implements AutoCloseable {
   }
 
   byte[] get(Family family, byte[] key) {
+    begin();
     long start = System.nanoTime();
     try {
       return NoWait.active() ? db.get(handle(family), inMemory, key) : db.get(handle(family), key);
@@ -175,6 +190,7 @@ final class RocksDbStorage implements AutoCloseable {
       throw refusedOrFailure(e);
     } finally {
       timers.read().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      inProgress.decrement();
     }
   }
 
@@ -183,6 +199,7 @@ final class RocksDbStorage implements AutoCloseable {
    * against power loss with fsync on (then the write itself runs on a {@link SyncedWrites} thread).
    */
   void write(Consumer<Batch> fill) {
+    begin();
     try (var batch = new WriteBatch()) {
       fill.accept(new Batch(batch));
       long start = System.nanoTime();
@@ -194,6 +211,8 @@ final class RocksDbStorage implements AutoCloseable {
         synced.run(() -> write(batch));
       }
       timers.write().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    } finally {
+      inProgress.decrement();
     }
   }
 
@@ -222,6 +241,7 @@ final class RocksDbStorage implements AutoCloseable {
    */
   void scan(Family family, byte[] from, byte[] to, boolean reverse, Visitor visitor) {
     NoWait.refuseInAttempt();
+    begin();
     long start = System.nanoTime();
     try (var lower = new Slice(from);
         var upper = new Slice(to);
@@ -244,6 +264,7 @@ final class RocksDbStorage implements AutoCloseable {
       throw failure(e);
     } finally {
       timers.scan().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      inProgress.decrement();
     }
   }
 
@@ -257,32 +278,74 @@ final class RocksDbStorage implements AutoCloseable {
    * native memory.
    */
   double property(String name, boolean perFamily) {
-    synchronized (lifecycle) {
-      if (closed) {
-        return Double.NaN;
-      }
-      try {
-        return perFamily ? db.getAggregatedLongProperty(name) : db.getLongProperty(name);
-      } catch (RocksDBException e) {
-        return Double.NaN;
-      }
+    if (!tryBegin()) {
+      return Double.NaN;
+    }
+    try {
+      return perFamily ? db.getAggregatedLongProperty(name) : db.getLongProperty(name);
+    } catch (RocksDBException e) {
+      return Double.NaN;
+    } finally {
+      inProgress.decrement();
     }
   }
 
   /** A statistics ticker since the database opened; NaN once it is closed. */
   double ticker(TickerType ticker) {
-    synchronized (lifecycle) {
-      return closed ? Double.NaN : statistics.getTickerCount(ticker);
+    if (!tryBegin()) {
+      return Double.NaN;
+    }
+    try {
+      return statistics.getTickerCount(ticker);
+    } finally {
+      inProgress.decrement();
     }
   }
 
+  /** Counts an operation in, or refuses it once {@link #close} has begun. */
+  private void begin() {
+    if (!tryBegin()) {
+      throw new IllegalStateException("RocksDB is closed");
+    }
+  }
+
+  /**
+   * Counts an operation in unless closing has begun. why: the count goes up before the flag is read
+   * and close sets the flag before it reads the count (both are volatile), so either the operation
+   * sees the flag or close waits for the operation.
+   */
+  private boolean tryBegin() {
+    inProgress.increment();
+    if (closing) {
+      inProgress.decrement();
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Refuses new operations, waits for those in progress (up to {@link #CLOSE_WAIT_NANOS}), and
+   * frees the native handles. If some are still running then, the handles are left for the
+   * process's end to free: never freed under a running operation.
+   */
   @Override
   public void close() {
     synchronized (lifecycle) {
-      closed = true;
+      if (closing) {
+        return;
+      }
+      closing = true;
     }
     if (synced != null) {
       synced.close();
+    }
+    if (!quiet()) {
+      log.warn(
+          "{} RocksDB reads or writes still running {} s after closing began; their native"
+              + " memory is left for the process's end to free",
+          inProgress.sum(),
+          TimeUnit.NANOSECONDS.toSeconds(CLOSE_WAIT_NANOS));
+      return;
     }
     try {
       db.flushWal(true);
@@ -298,6 +361,17 @@ final class RocksDbStorage implements AutoCloseable {
         // why: native handles are freed with the process at worst
       }
     }
+  }
+
+  private boolean quiet() {
+    long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+    while (inProgress.sum() > 0) {
+      if (System.nanoTime() - deadline > 0) {
+        return false;
+      }
+      LockSupport.parkNanos(1_000_000);
+    }
+    return true;
   }
 
   /** {@code Incomplete}: the read needed the disk, or the write would have been slowed down. */
