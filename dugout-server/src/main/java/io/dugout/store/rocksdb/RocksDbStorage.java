@@ -91,6 +91,7 @@ final class RocksDbStorage implements AutoCloseable {
   private final Object lifecycle = new Object();
   private final LongAdder inProgress = new LongAdder();
   private volatile boolean closing;
+  private boolean freed;
   private volatile StoreTimers timers = StoreTimers.NONE;
 
   private RocksDbStorage(
@@ -325,46 +326,52 @@ final class RocksDbStorage implements AutoCloseable {
 
   /**
    * Refuses new operations, waits for those in progress (up to {@link #CLOSE_WAIT_NANOS}), and
-   * frees the native handles. If some are still running then, the handles are left for the
-   * process's end to free: never freed under a running operation.
+   * frees the native handles. If some are still running then, the handles stay until a later close
+   * finds none running, or the process ends: never freed under a running operation.
    */
   @Override
   public void close() {
+    close(CLOSE_WAIT_NANOS);
+  }
+
+  /** {@link #close()}, waiting up to {@code waitNanos} for the operations in progress. */
+  void close(long waitNanos) {
     synchronized (lifecycle) {
-      if (closing) {
+      closing = true;
+      if (freed) {
         return;
       }
-      closing = true;
-    }
-    if (synced != null) {
-      synced.close();
-    }
-    if (!quiet()) {
-      log.warn(
-          "{} RocksDB reads or writes still running {} s after closing began; their native"
-              + " memory is left for the process's end to free",
-          inProgress.sum(),
-          TimeUnit.NANOSECONDS.toSeconds(CLOSE_WAIT_NANOS));
-      return;
-    }
-    try {
-      db.flushWal(true);
-    } catch (RocksDBException e) {
-      // why: closing anyway; the WAL is replayed on the next open
-    }
-    handles.forEach(ColumnFamilyHandle::close);
-    db.close();
-    for (AutoCloseable resource : resources) {
-      try {
-        resource.close();
-      } catch (Exception e) {
-        // why: native handles are freed with the process at worst
+      if (synced != null) {
+        synced.close();
       }
+      if (!quiet(waitNanos)) {
+        log.warn(
+            "{} RocksDB reads or writes still running {} ms after closing began; the database"
+                + " stays open for them, and is freed by a later close or with the process",
+            inProgress.sum(),
+            TimeUnit.NANOSECONDS.toMillis(waitNanos));
+        return;
+      }
+      try {
+        db.flushWal(true);
+      } catch (RocksDBException e) {
+        // why: closing anyway; the WAL is replayed on the next open
+      }
+      handles.forEach(ColumnFamilyHandle::close);
+      db.close();
+      for (AutoCloseable resource : resources) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          // why: native handles are freed with the process at worst
+        }
+      }
+      freed = true;
     }
   }
 
-  private boolean quiet() {
-    long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+  private boolean quiet(long waitNanos) {
+    long deadline = System.nanoTime() + waitNanos;
     while (inProgress.sum() > 0) {
       if (System.nanoTime() - deadline > 0) {
         return false;

@@ -127,6 +127,52 @@ class RocksDbClosingTests {
         .hasMessage("RocksDB is closed");
   }
 
+  @Test
+  void anOperationStillRunningWhenTheWaitEndsKeepsTheDatabaseUntilALaterClose() throws Exception {
+    var storage = RocksDbStorage.open(dir, false, 1);
+    storage.write(
+        batch -> {
+          batch.put(MESSAGES, Keys.utf8("k1"), Keys.utf8("v1"));
+          batch.put(MESSAGES, Keys.utf8("k2"), Keys.utf8("v2"));
+        });
+    var inScan = new CountDownLatch(1);
+    var release = new CountDownLatch(1);
+    var seen = ConcurrentHashMap.<String>newKeySet();
+    var scanning =
+        Thread.ofPlatform()
+            .start(
+                () ->
+                    storage.scan(
+                        MESSAGES,
+                        FROM,
+                        TO,
+                        false,
+                        (key, value) -> {
+                          inScan.countDown();
+                          awaitQuietly(release);
+                          seen.add(new String(value, java.nio.charset.StandardCharsets.UTF_8));
+                          return true;
+                        }));
+    assertThat(inScan.await(10, TimeUnit.SECONDS)).isTrue();
+
+    storage.close(TimeUnit.MILLISECONDS.toNanos(100));
+    assertThatThrownBy(() -> storage.get(MESSAGES, Keys.utf8("k1")))
+        .hasMessage("RocksDB is closed");
+    release.countDown();
+
+    // why: had close freed the handles, the rest of the scan would read freed memory
+    assertThat(scanning.join(Duration.ofSeconds(10))).isTrue();
+    assertThat(seen).containsExactlyInAnyOrder("v1", "v2");
+
+    storage.close();
+    var reopened = RocksDbStorage.open(dir, false, 1);
+    try {
+      assertThat(reopened.get(MESSAGES, Keys.utf8("k2"))).isEqualTo(Keys.utf8("v2"));
+    } finally {
+      reopened.close();
+    }
+  }
+
   private static void awaitQuietly(CountDownLatch latch) {
     try {
       latch.await(10, TimeUnit.SECONDS);
