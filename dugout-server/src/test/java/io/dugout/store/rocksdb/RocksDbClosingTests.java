@@ -4,12 +4,13 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.HeldByAnotherThread;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -88,38 +89,15 @@ class RocksDbClosingTests {
   @Test
   void closeWaitsForAScanInProgressAndRefusesWhatStartsAfterIt() throws Exception {
     var storage = RocksDbStorage.open(dir, false, 1);
-    storage.write(
-        batch -> {
-          batch.put(MESSAGES, Keys.utf8("k1"), Keys.utf8("v1"));
-          batch.put(MESSAGES, Keys.utf8("k2"), Keys.utf8("v2"));
-        });
-    var inScan = new CountDownLatch(1);
-    var release = new CountDownLatch(1);
-    var seen = ConcurrentHashMap.<String>newKeySet();
-    var scanning =
-        Thread.ofPlatform()
-            .start(
-                () ->
-                    storage.scan(
-                        MESSAGES,
-                        FROM,
-                        TO,
-                        false,
-                        (key, value) -> {
-                          inScan.countDown();
-                          awaitQuietly(release);
-                          seen.add(new String(value, java.nio.charset.StandardCharsets.UTF_8));
-                          return true;
-                        }));
-    assertThat(inScan.await(10, TimeUnit.SECONDS)).isTrue();
+    Set<String> seen = ConcurrentHashMap.newKeySet();
+    var scan = heldScan(storage, seen);
     var closing = Thread.ofPlatform().start(storage::close);
 
     assertThat(closing.join(Duration.ofMillis(300))).as("close returned under a scan").isFalse();
     assertThatThrownBy(() -> storage.get(MESSAGES, Keys.utf8("k1")))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("RocksDB is closed");
-    release.countDown();
-    assertThat(scanning.join(Duration.ofSeconds(10))).isTrue();
+    scan.close();
     assertThat(closing.join(Duration.ofSeconds(10))).isTrue();
     assertThat(seen).containsExactlyInAnyOrder("v1", "v2");
     assertThatThrownBy(() -> storage.write(batch -> {}))
@@ -130,38 +108,14 @@ class RocksDbClosingTests {
   @Test
   void anOperationStillRunningWhenTheWaitEndsKeepsTheDatabaseUntilALaterClose() throws Exception {
     var storage = RocksDbStorage.open(dir, false, 1);
-    storage.write(
-        batch -> {
-          batch.put(MESSAGES, Keys.utf8("k1"), Keys.utf8("v1"));
-          batch.put(MESSAGES, Keys.utf8("k2"), Keys.utf8("v2"));
-        });
-    var inScan = new CountDownLatch(1);
-    var release = new CountDownLatch(1);
-    var seen = ConcurrentHashMap.<String>newKeySet();
-    var scanning =
-        Thread.ofPlatform()
-            .start(
-                () ->
-                    storage.scan(
-                        MESSAGES,
-                        FROM,
-                        TO,
-                        false,
-                        (key, value) -> {
-                          inScan.countDown();
-                          awaitQuietly(release);
-                          seen.add(new String(value, java.nio.charset.StandardCharsets.UTF_8));
-                          return true;
-                        }));
-    assertThat(inScan.await(10, TimeUnit.SECONDS)).isTrue();
+    Set<String> seen = ConcurrentHashMap.newKeySet();
+    var scan = heldScan(storage, seen);
 
     storage.close(TimeUnit.MILLISECONDS.toNanos(100));
     assertThatThrownBy(() -> storage.get(MESSAGES, Keys.utf8("k1")))
         .hasMessage("RocksDB is closed");
-    release.countDown();
-
     // why: had close freed the handles, the rest of the scan would read freed memory
-    assertThat(scanning.join(Duration.ofSeconds(10))).isTrue();
+    scan.close();
     assertThat(seen).containsExactlyInAnyOrder("v1", "v2");
 
     storage.close();
@@ -173,11 +127,25 @@ class RocksDbClosingTests {
     }
   }
 
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  /** Writes two values and starts a scan over them, held in its first visit until closed. */
+  private static HeldByAnotherThread heldScan(RocksDbStorage storage, Set<String> seen)
+      throws InterruptedException {
+    storage.write(
+        batch -> {
+          batch.put(MESSAGES, Keys.utf8("k1"), Keys.utf8("v1"));
+          batch.put(MESSAGES, Keys.utf8("k2"), Keys.utf8("v2"));
+        });
+    return HeldByAnotherThread.start(
+        stay ->
+            storage.scan(
+                MESSAGES,
+                FROM,
+                TO,
+                false,
+                (key, value) -> {
+                  stay.run();
+                  seen.add(new String(value, StandardCharsets.UTF_8));
+                  return true;
+                }));
   }
 }
