@@ -304,7 +304,7 @@ public final class StompTestClient implements AutoCloseable {
     }
 
     /** Parses one STOMP frame without its NUL; heart-beat newlines before it are skipped. */
-    static Frame parse(String raw) {
+    public static Frame parse(String raw) {
       String text = raw.replaceFirst("^[\\r\\n]+", "");
       int split = text.indexOf("\n\n");
       String head = split < 0 ? text : text.substring(0, split);

@@ -91,6 +91,44 @@ public final class RedisProcess implements AutoCloseable {
     throw new IllegalStateException("redis-server on port " + port + " did not answer PING", last);
   }
 
+  /**
+   * Kills the server with SIGKILL, as a crash would, and waits until it is gone; {@link
+   * #startAgain} starts it on the same port.
+   */
+  public synchronized void kill() {
+    var servers =
+        ProcessHandle.current()
+            .descendants()
+            .filter(p -> commandLine(p).contains("redis-server"))
+            .filter(p -> commandLine(p).contains("127.0.0.1:" + port))
+            .toList();
+    if (servers.isEmpty()) {
+      throw new IllegalStateException("no redis-server process on port " + port);
+    }
+    for (var process : servers) {
+      process.destroyForcibly();
+      process.onExit().orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join();
+    }
+    try {
+      server.stop();
+    } catch (IOException | RuntimeException e) {
+      // why: the process is gone; this only lets go of its handle
+    }
+  }
+
+  /**
+   * A process's command line from Linux's {@code /proc}: redis-server rewrites its own (its process
+   * title, {@code 127.0.0.1:port}), which the JDK's view of the process does not show.
+   */
+  private static String commandLine(ProcessHandle process) {
+    try {
+      return java.nio.file.Files.readString(Path.of("/proc", process.pid() + "", "cmdline"))
+          .replace('\0', ' ');
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
   /** Stops the server; whatever it did not save is gone. */
   public synchronized void stop() {
     try {
