@@ -3,8 +3,11 @@ package io.dugout.cluster.redis;
 import io.dugout.system.BackendOutage;
 import io.dugout.system.DugoutProperties;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -58,6 +61,18 @@ class RedisConnectionConfiguration {
   LettuceClientOptionsBuilderCustomizer rejectCommandsWhileDisconnected() {
     return options ->
         options.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+  }
+
+  /**
+   * Lettuce reconnects a dropped connection by itself, its waits doubling as Dugout's own retries
+   * do; capped at {@link #MAX_RETRY} instead of Lettuce's 30 s, so that a node uses Redis again
+   * within seconds of its return however long it was away.
+   */
+  @Bean
+  ClientResourcesBuilderCustomizer reconnectWithinMaxRetry() {
+    return resources ->
+        resources.reconnectDelay(
+            Delay.exponential(Duration.ZERO, MAX_RETRY, 2, TimeUnit.MILLISECONDS));
   }
 
   /** What the node does without Redis, for the line that says Redis went away. */

@@ -117,6 +117,10 @@ class ClusterNodeWithoutRedisTests {
           .singleElement()
           .asString()
           .contains("INFO");
+      assertThat(output.getAll())
+          .doesNotContain("Reconnecting, last destination")
+          .doesNotContain("Cannot reconnect")
+          .doesNotContain("Subscribing to Redis channel");
     }
   }
 

@@ -97,6 +97,21 @@ class RedisDownAtStartTests {
           .singleElement()
           .asString()
           .contains("INFO");
+      assertThat(
+              log.lines()
+                  .filter(line -> line.contains(" WARN "))
+                  .filter(
+                      line ->
+                          line.toLowerCase(java.util.Locale.ROOT).contains("redis")
+                              || line.contains("lettuce")
+                              || line.contains("netty")))
+          .as("no warning per reconnect attempt")
+          .hasSize(1);
+      assertThat(log)
+          .doesNotContain("Reconnecting")
+          .doesNotContain("Cannot reconnect")
+          .doesNotContain("Unknown channel option")
+          .doesNotContain("native transports are available");
       assertThat(log).doesNotContain("Dugout cannot start");
     }
   }
