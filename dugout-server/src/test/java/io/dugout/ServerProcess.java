@@ -55,6 +55,11 @@ public final class ServerProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** The server's log, every start appended to it. */
+  public Path log() {
+    return log;
+  }
+
   /**
    * Kills the process with SIGKILL and waits until it is gone.
    *

@@ -16,4 +16,13 @@ public interface BackendFailures {
    * this backend.
    */
   DugoutException.Unavailable asUnavailable(RuntimeException failure);
+
+  /**
+   * Whether {@code failure} belongs to an outage of this backend that is under way and was logged
+   * when it began ({@link BackendOutage}): the caller then logs it at DEBUG, not once per failed
+   * request.
+   */
+  default boolean alreadyLogged(RuntimeException failure) {
+    return false;
+  }
 }

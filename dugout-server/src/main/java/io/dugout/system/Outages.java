@@ -24,4 +24,17 @@ public final class Outages {
     }
     return null;
   }
+
+  /**
+   * Whether the failure is part of a backend's outage that is under way and was logged once when it
+   * began: log it at DEBUG then, so that an outage is one WARN line, not one per request.
+   */
+  public boolean alreadyLogged(RuntimeException failure) {
+    for (var backend : backends) {
+      if (backend.alreadyLogged(failure)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

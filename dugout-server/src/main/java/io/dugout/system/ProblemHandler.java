@@ -91,8 +91,13 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     var unavailable = e instanceof RuntimeException r ? outages.asUnavailable(r) : null;
     if (unavailable != null) {
-      // why: a backend's outage is the operator's to see in the health checks, not a bug
-      log.warn("{}: {}", unavailable.getMessage(), e.toString());
+      // why: a backend's outage is the operator's to see in the health checks, not a bug; once
+      // its one WARN line is out, a line per failed request would bury it
+      if (outages.alreadyLogged((RuntimeException) e)) {
+        log.debug("{}: {}", unavailable.getMessage(), e.toString());
+      } else {
+        log.warn("{}: {}", unavailable.getMessage(), e.toString());
+      }
       return dugout(unavailable);
     }
     log.error("Unexpected failure", e);

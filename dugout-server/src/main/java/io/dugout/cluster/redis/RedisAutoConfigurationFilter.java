@@ -10,8 +10,8 @@ import org.springframework.core.env.Environment;
  * {@code dugout.mode=cluster}, and its Redis health indicator out always. why: with Lettuce on the
  * class path Boot would otherwise build a connection factory on every node and report the node DOWN
  * when no Redis runs at {@code localhost:6379}; and with the cache on, an unreachable Redis makes
- * reads slower, not the node unhealthy ({@link RedisCacheHealth} reports it instead). Registered in
- * {@code META-INF/spring.factories}.
+ * reads slower, not the node unhealthy ({@link RedisHealth} reports it instead). The rule is {@link
+ * RedisSelected}'s. Registered in {@code META-INF/spring.factories}.
  */
 public final class RedisAutoConfigurationFilter
     implements AutoConfigurationImportFilter, EnvironmentAware {
@@ -28,11 +28,7 @@ public final class RedisAutoConfigurationFilter
 
   @Override
   public boolean[] match(String[] autoConfigurationClasses, AutoConfigurationMetadata metadata) {
-    // why: the same test as RedisCacheConfiguration's @ConditionalOnProperty, so both agree
-    // and cluster mode always carries live messages between nodes over Redis Pub/Sub
-    boolean redisSelected =
-        "redis".equalsIgnoreCase(environment.getProperty("dugout.cache.type", "none"))
-            || "cluster".equalsIgnoreCase(environment.getProperty("dugout.mode", "embedded"));
+    boolean redisSelected = RedisSelected.in(environment);
     boolean[] matches = new boolean[autoConfigurationClasses.length];
     for (int i = 0; i < matches.length; i++) {
       String candidate = autoConfigurationClasses[i];

@@ -1,7 +1,10 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.system.BackendOutage;
 import io.dugout.system.RecordCreators;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,11 +16,23 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Channels of Redis Pub/Sub as a fanout uses them: JSON published on a channel, and listeners on
- * this node's Pub/Sub connection for the channels it follows while someone here wants them.
+ * this node's one Pub/Sub connection (Spring's listener container) for the channels it follows
+ * while someone here wants them.
  *
- * <p>At most once: a publish, a subscription or a received message that fails is lost, counted and
- * logged (at most one warning in 30 s); the fanout's receivers make up for it (from the store, or
- * an asker's timeout). Each fanout keeps a count of its own, on the one connection.
+ * <p>At most once: a publish, a subscription or a received message that fails is lost and counted
+ * (each fanout keeps a count of its own, on the one connection); the fanout's receivers make up for
+ * it (from the store, or an asker's timeout). Failures of Redis itself go to the node's Redis
+ * {@link BackendOutage}, which logs an outage once; while Redis is away nothing is published (no
+ * caller waits for it).
+ *
+ * <p>A node whose Redis is away starts, and listens once Redis answers: when the first subscription
+ * fails (or Redis is known to be away before it), the container is stopped and only records
+ * listeners, and {@link #relisten}, run by {@link RedisRecovery} while Redis answers, starts it
+ * again, which subscribes every channel it holds. why: Spring's container would retry a failed
+ * subscription itself every 5 s for ever, on the thread that asked, logging an error each time; its
+ * recovery is switched off (see {@link RedisFanoutConfiguration}). A connection that drops once
+ * subscribed is Lettuce's to restore: it reconnects with back-off and subscribes again to what it
+ * had; a follow that failed meanwhile is asked again by its caller.
  */
 final class RedisChannels {
 
@@ -25,16 +40,18 @@ final class RedisChannels {
 
   private static final JsonMapper JSON = RecordCreators.lenientMapper();
 
-  private static final int LISTEN_ATTEMPTS = 20;
-
   private final StringRedisTemplate redis;
   private final RedisMessageListenerContainer container;
-  private final AtomicLong failures = new AtomicLong();
+  private final BackendOutage outage;
+  private final LongAdder failures = new LongAdder();
+  private final Map<String, MessageListener> pending = new ConcurrentHashMap<>();
   private volatile long lastWarning;
 
-  RedisChannels(StringRedisTemplate redis, RedisMessageListenerContainer container) {
+  RedisChannels(
+      StringRedisTemplate redis, RedisMessageListenerContainer container, BackendOutage outage) {
     this.redis = redis;
     this.container = container;
+    this.outage = outage;
   }
 
   /** A listener that reads each message as JSON of {@code type} and hands it to the receiver. */
@@ -43,60 +60,121 @@ final class RedisChannels {
       try {
         receiver.accept(JSON.readValue(message.getBody(), type));
       } catch (RuntimeException e) {
-        lost(what, e);
+        // why: not Redis' failure: a message this node cannot read, or a receiver that threw
+        failures.increment();
+        long now = System.currentTimeMillis();
+        if (now - lastWarning > 30_000) {
+          lastWarning = now;
+          log.warn("Redis Pub/Sub: {} was lost ({}); more within 30 s not logged", what, e);
+        }
       }
     };
   }
 
-  /** Publishes the value as JSON. */
-  void publish(String channel, Object value, String what) {
+  /** Publishes the value as JSON: whether Redis took it. Lost while Redis is away. */
+  boolean publish(String channel, Object value) {
     String json = JSON.writeValueAsString(value);
+    if (!outage.tryNow()) {
+      failures.increment();
+      return false;
+    }
     try {
       redis.convertAndSend(channel, json);
-    } catch (RuntimeException e) {
-      // why: at most once by contract; receivers fill gaps from the store, askers time out
-      lost(what, e);
-    }
-  }
-
-  /** Starts receiving the channel; false when that failed for now. */
-  boolean follow(String channel, MessageListener listener, String what) {
-    try {
-      container.addMessageListener(listener, new ChannelTopic(channel));
+      outage.succeeded();
       return true;
     } catch (RuntimeException e) {
-      lost(what, e);
+      // why: at most once by contract; receivers fill gaps from the store, askers time out
+      lost(e);
       return false;
     }
   }
 
-  /** Stops receiving the channel. */
-  void unfollow(String channel, MessageListener listener) {
-    container.removeMessageListener(listener, new ChannelTopic(channel));
+  /** Whether Redis is away now: an outage is under way (and was logged when it began). */
+  boolean away() {
+    return outage.down();
   }
 
   /**
-   * Receives another channel on the same connection, trying a few times: a node that cannot hear
-   * its answers could store sends but never confirm one, so it had better not start.
+   * Receives the channel from now on, or once Redis answers again: whether it is subscribed now.
+   * When it is not, the caller asks again later. Never waits for a Redis known to be away.
+   */
+  boolean follow(String channel, MessageListener listener) {
+    var topic = new ChannelTopic(channel);
+    if (container.isRunning() && !outage.tryNow()) {
+      if (container.isListening()) {
+        return false; // why: what is subscribed already, Lettuce subscribes again on reconnecting
+      }
+      container.stop(); // why: nothing is subscribed yet and Redis is away: only record
+    }
+    if (!container.isRunning()) {
+      // why: a stopped container only records the listener; relisten() subscribes it
+      container.addMessageListener(listener, topic);
+      return false;
+    }
+    try {
+      container.addMessageListener(listener, topic);
+      outage.succeeded();
+      return true;
+    } catch (RuntimeException e) {
+      lost(e);
+      if (!container.isListening()) {
+        // why: the first subscription failed; the listener stays recorded, a stopped container
+        // records the next ones without trying Redis, and relisten() subscribes them all
+        container.stop();
+      }
+      return false;
+    }
+  }
+
+  /** Stops receiving the channel (here at once; in Redis once it answers). */
+  void unfollow(String channel, MessageListener listener) {
+    pending.remove(channel, listener);
+    try {
+      container.removeMessageListener(listener, new ChannelTopic(channel));
+    } catch (RuntimeException e) {
+      lost(e);
+    }
+  }
+
+  /**
+   * Receives another channel on the same connection for as long as the node runs: at once if Redis
+   * answers, otherwise once it does (a node whose Redis is away starts all the same).
    */
   void listen(String channel, MessageListener listener) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        container.addMessageListener(listener, new ChannelTopic(channel));
-        return;
-      } catch (RuntimeException e) {
-        if (attempt == LISTEN_ATTEMPTS) {
-          throw new IllegalStateException("cannot subscribe to Redis channel " + channel, e);
-        }
-        log.warn("Subscribing to Redis channel {} failed, trying again: {}", channel, e.toString());
-        try {
-          Thread.sleep(500);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while subscribing to " + channel, e);
-        }
-      }
+    if (!follow(channel, listener)) {
+      pending.put(channel, listener);
     }
+  }
+
+  /**
+   * Subscribes what Redis' absence left unsubscribed: every recorded channel when a failed first
+   * subscription stopped the container, and the channels {@link #listen} could not subscribe. Run
+   * while Redis answers; cheap when there is nothing to do.
+   */
+  void relisten() {
+    if (!container.isRunning()) {
+      pending.forEach((channel, l) -> container.addMessageListener(l, new ChannelTopic(channel)));
+      pending.clear();
+      try {
+        container.start();
+        outage.succeeded();
+      } catch (RuntimeException e) {
+        lost(e);
+        container.stop();
+      }
+      return;
+    }
+    pending.forEach(
+        (channel, listener) -> {
+          if (follow(channel, listener)) {
+            pending.remove(channel, listener);
+          }
+        });
+  }
+
+  /** Whether the Pub/Sub connection receives every channel it holds. */
+  boolean listening() {
+    return container.isRunning() && container.isListening();
   }
 
   /** The Pub/Sub connection, for channels with a count of their own. */
@@ -106,15 +184,11 @@ final class RedisChannels {
 
   /** How many publishes, subscriptions and received messages were lost. */
   long failures() {
-    return failures.get();
+    return failures.sum();
   }
 
-  void lost(String what, RuntimeException e) {
-    failures.incrementAndGet();
-    long now = System.currentTimeMillis();
-    if (now - lastWarning > 30_000) {
-      lastWarning = now;
-      log.warn("Redis Pub/Sub: {} was lost ({}); more within 30 s not logged", what, e.toString());
-    }
+  private void lost(RuntimeException e) {
+    failures.increment();
+    outage.failed(e);
   }
 }

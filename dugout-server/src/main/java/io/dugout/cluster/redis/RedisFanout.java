@@ -13,8 +13,10 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * {@code dugout:node:{nodeId}} carries answers to one node.
  *
  * <p>Pub/Sub keeps nothing: a node that is disconnected, even for a moment, misses what was
- * published meanwhile; the receiver's periodic comparison with the store finds it. Messages reach
- * the receiver on the container's thread, in the order Redis delivered them.
+ * published meanwhile; the receiver's periodic comparison with the store finds it. A node starts
+ * while Redis is away: its channels are subscribed once Redis answers ({@link #relisten}), and
+ * until then it hears no answer from another node (those sends time out with an error). Messages
+ * reach the receiver on the container's thread, in the order Redis delivered them.
  */
 final class RedisFanout implements Fanout {
 
@@ -40,17 +42,17 @@ final class RedisFanout implements Fanout {
 
   @Override
   public void publish(Message message) {
-    channels.publish(roomChannel(message.roomId()), message, "a room message");
+    channels.publish(roomChannel(message.roomId()), message);
   }
 
   @Override
   public void answer(String nodeId, Answer answer) {
-    channels.publish(nodeChannel(nodeId), answer, "an answer");
+    channels.publish(nodeChannel(nodeId), answer);
   }
 
   @Override
   public boolean follow(String roomId) {
-    return channels.follow(roomChannel(roomId), rooms, "a room subscription");
+    return channels.follow(roomChannel(roomId), rooms);
   }
 
   @Override
@@ -63,9 +65,24 @@ final class RedisFanout implements Fanout {
     channels.listen(channel, listener);
   }
 
+  /** The fanout's channels, shared with the room events. */
+  RedisChannels channels() {
+    return channels;
+  }
+
   /** The Pub/Sub connection, shared with the notification fanout. */
   RedisMessageListenerContainer container() {
     return channels.container();
+  }
+
+  /** Subscribes every channel of the connection again, if Redis was away when they were added. */
+  void relisten() {
+    channels.relisten();
+  }
+
+  /** Whether the connection receives every channel it holds: live delivery between nodes works. */
+  boolean listening() {
+    return channels.listening();
   }
 
   void close() {

@@ -3,21 +3,23 @@ package io.dugout.cluster.redis;
 import io.dugout.realtime.LocalSendRateLimiter;
 import io.dugout.realtime.RealtimeProperties;
 import io.dugout.realtime.SendRateLimit;
-import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.util.backoff.BackOffExecution;
 
 /**
  * Cluster mode ({@code dugout.mode=cluster}): live messages, answers and room events travel between
  * nodes over Redis Pub/Sub, on the connection Spring Boot builds from {@code spring.data.redis.*}.
+ * A node starts while Redis is away and serves without it (see {@link RedisConnectionConfiguration}
+ * and {@code docs/deploy.md}); its {@code fanout} health is DEGRADED until its channels are
+ * subscribed.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
@@ -28,21 +30,27 @@ class RedisFanoutConfiguration {
    * container is another one, for {@code @RedisListener} methods Dugout does not have).
    */
   @Bean(destroyMethod = "close")
-  RedisFanout redisFanout(StringRedisTemplate redis, RedisConnectionFactory connections) {
+  RedisFanout redisFanout(
+      StringRedisTemplate redis, RedisConnectionFactory connections, RedisRecovery recovery) {
     var container = new RedisMessageListenerContainer();
     container.setConnectionFactory(connections);
     // why: hand messages on in the order Redis delivered them, on the connection's thread; the
     // receivers only enqueue (a thread per message, the default, would reorder them)
     container.setTaskExecutor(Runnable::run);
+    // why: on a failed subscription the container would sleep 5 s and try again, for ever, on
+    // the thread that asked (a SUBSCRIBE's, a starting node's); RedisChannels and RedisRecovery
+    // try again instead, with the outage's back-off
+    container.setRecoveryBackoff(() -> () -> BackOffExecution.STOP);
     container.afterPropertiesSet();
     container.start();
-    return new RedisFanout(new RedisChannels(redis, container));
+    var fanout = new RedisFanout(new RedisChannels(redis, container, recovery.outage()));
+    recovery.whenReachable(fanout::relisten);
+    return fanout;
   }
 
   @Bean(destroyMethod = "close")
-  RedisRoomEvents redisRoomEvents(
-      StringRedisTemplate redis, ApplicationEventPublisher events, RedisFanout fanout) {
-    var roomEvents = new RedisRoomEvents(redis, events);
+  RedisRoomEvents redisRoomEvents(ApplicationEventPublisher events, RedisFanout fanout) {
+    var roomEvents = new RedisRoomEvents(fanout.channels(), events);
     fanout.listen(RedisRoomEvents.CHANNEL, roomEvents);
     return roomEvents;
   }
@@ -52,19 +60,25 @@ class RedisFanoutConfiguration {
    * answer.
    */
   @Bean
-  SendRateLimit redisSendRateLimit(StringRedisTemplate redis, RealtimeProperties properties) {
+  SendRateLimit redisSendRateLimit(
+      StringRedisTemplate redis, RealtimeProperties properties, RedisRecovery recovery) {
     return new RedisSendRateLimiter(
         redis,
         properties.messagesPerSecond(),
         properties.messageBurst(),
-        new LocalSendRateLimiter(properties));
+        new LocalSendRateLimiter(properties),
+        recovery.outage());
   }
 
-  /** A publish while Redis is down fails at once instead of waiting for the command timeout. */
+  /**
+   * {@code fanout} in {@code /actuator/health} and readiness: UP while Redis answers and this
+   * node's channels are subscribed; DEGRADED (still ready) otherwise, when other nodes' messages
+   * reach this node's clients late, from the store.
+   */
   @Bean
-  LettuceClientOptionsBuilderCustomizer fanoutRejectsCommandsWhileDisconnected() {
-    return options ->
-        options.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+  RedisHealth fanoutHealthIndicator(
+      StringRedisTemplate redis, RedisRecovery recovery, RedisFanout fanout) {
+    return new RedisHealth(redis, recovery.outage(), fanout::listening);
   }
 
   @Bean

@@ -3,6 +3,7 @@ package io.dugout.cluster.redis;
 import io.dugout.message.HistoryCache;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
+import io.dugout.system.BackendOutage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  *
  * <p>Written through by {@link #stored}, filled downwards by {@link #loaded}, and a page is served
  * only when every seq it needs lies between the low mark and the newest message. Every failure is
- * swallowed, counted and turned into a miss (see {@link RedisOutages}); a seq is only ever copied
- * from a message the store numbered.
+ * swallowed, counted, reported to the node's Redis {@link BackendOutage} and turned into a miss;
+ * while Redis is away the cache is skipped without a call, and a skipped write makes its room's run
+ * untrusted ({@link RedisCacheTrust}). A seq is only ever copied from a message the store numbered.
  */
 final class RedisHistoryCache implements HistoryCache {
 
@@ -39,12 +41,14 @@ final class RedisHistoryCache implements HistoryCache {
   private final StringRedisTemplate redis;
   private final String messagesPerRoom;
   private final String ttlMillis;
-  private final RedisOutages outages;
+  private final BackendOutage outage;
+  private final RedisCacheTrust trust;
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
+  private final LongAdder failures = new LongAdder();
 
   RedisHistoryCache(
-      StringRedisTemplate redis, int messagesPerRoom, Duration ttl, Duration failureBackoff) {
+      StringRedisTemplate redis, int messagesPerRoom, Duration ttl, BackendOutage outage) {
     if (messagesPerRoom < 1) {
       throw new IllegalArgumentException(
           "dugout.cache.redis.messages-per-room must be 1 or more, not " + messagesPerRoom);
@@ -55,9 +59,9 @@ final class RedisHistoryCache implements HistoryCache {
     this.redis = redis;
     this.messagesPerRoom = Integer.toString(messagesPerRoom);
     this.ttlMillis = Long.toString(ttl.toMillis());
-    this.outages =
-        new RedisOutages(
-            failureBackoff,
+    this.outage = outage;
+    this.trust =
+        new RedisCacheTrust(
             () ->
                 redis.execute(
                     (RedisCallback<Long>) c -> c.serverCommands().time(TimeUnit.MICROSECONDS)));
@@ -65,8 +69,8 @@ final class RedisHistoryCache implements HistoryCache {
 
   @Override
   public void stored(Message message) {
-    if (!outages.tryNow()) {
-      outages.writeLost();
+    if (!outage.tryNow()) {
+      trust.writeLost();
       return;
     }
     try {
@@ -74,20 +78,21 @@ final class RedisHistoryCache implements HistoryCache {
           WRITE,
           keys(message.roomId()),
           "stored",
-          Long.toString(outages.trustedFrom()),
+          Long.toString(trust.trustedFrom()),
           Long.toString(message.seq()),
           MessageJson.writeString(message),
           messagesPerRoom,
           ttlMillis);
-      outages.succeeded();
+      outage.succeeded();
     } catch (RuntimeException e) {
-      outages.failed("stored", e, true);
+      trust.writeLost();
+      failed(e);
     }
   }
 
   @Override
   public Optional<List<Message>> before(String roomId, long beforeSeq, int limit) {
-    if (limit < 1 || !outages.tryNow()) {
+    if (limit < 1 || !outage.tryNow()) {
       misses.increment();
       return Optional.empty();
     }
@@ -97,15 +102,15 @@ final class RedisHistoryCache implements HistoryCache {
               READ,
               keys(roomId),
               "before",
-              Long.toString(outages.trustedFrom()),
+              Long.toString(trust.trustedFrom()),
               Long.toString(beforeSeq),
               Integer.toString(limit));
-      outages.succeeded();
+      outage.succeeded();
       var page = reply == null ? null : page(roomId, reply);
       (page == null ? misses : hits).increment();
       return Optional.ofNullable(page);
     } catch (RuntimeException e) {
-      outages.failed("before", e, false);
+      failed(e);
       misses.increment();
       return Optional.empty();
     }
@@ -113,13 +118,13 @@ final class RedisHistoryCache implements HistoryCache {
 
   @Override
   public void loaded(String roomId, List<Message> newestFirst) {
-    if (newestFirst.isEmpty() || !consecutive(roomId, newestFirst) || !outages.tryNow()) {
+    if (newestFirst.isEmpty() || !consecutive(roomId, newestFirst) || !outage.tryNow()) {
       return;
     }
     var args = new ArrayList<String>(newestFirst.size() + 6);
     try {
       args.add("loaded");
-      args.add(Long.toString(outages.trustedFrom()));
+      args.add(Long.toString(trust.trustedFrom()));
       args.add(messagesPerRoom);
       args.add(ttlMillis);
       args.add(Long.toString(newestFirst.getLast().seq()));
@@ -128,11 +133,16 @@ final class RedisHistoryCache implements HistoryCache {
         args.add(MessageJson.writeString(message));
       }
       redis.execute(WRITE, keys(roomId), args.toArray());
-      outages.succeeded();
+      outage.succeeded();
     } catch (RuntimeException e) {
       // why: a lost fill leaves the run as it was, still true; only a lost write breaks trust
-      outages.failed("loaded", e, false);
+      failed(e);
     }
+  }
+
+  private void failed(RuntimeException e) {
+    failures.increment();
+    outage.failed(e);
   }
 
   /** The decoded page of a hit, or null on a miss or anything that is not a consecutive page. */
@@ -162,8 +172,9 @@ final class RedisHistoryCache implements HistoryCache {
     return List.of(tag + "recent", tag + "meta");
   }
 
-  RedisOutages outages() {
-    return outages;
+  /** How many of the cache's commands failed or timed out. */
+  long failures() {
+    return failures.sum();
   }
 
   long hits() {

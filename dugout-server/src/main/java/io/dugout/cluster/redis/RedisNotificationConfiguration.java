@@ -20,8 +20,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 class RedisNotificationConfiguration {
 
   @Bean
-  RedisNotificationFanout redisNotificationFanout(StringRedisTemplate redis, RedisFanout fanout) {
-    return new RedisNotificationFanout(new RedisChannels(redis, fanout.container()));
+  RedisNotificationFanout redisNotificationFanout(
+      StringRedisTemplate redis, RedisFanout fanout, RedisRecovery recovery) {
+    return new RedisNotificationFanout(
+        new RedisChannels(redis, fanout.container(), recovery.outage()));
   }
 
   /** Takes the place of this node's own presence wherever presence is asked. */
@@ -31,9 +33,11 @@ class RedisNotificationConfiguration {
       LocalPresence local,
       StringRedisTemplate redis,
       RedisNotificationFanout fanout,
-      DugoutProperties properties) {
+      DugoutProperties properties,
+      RedisRecovery recovery) {
     var presence = properties.cluster().presence();
-    return new RedisPresence(local, redis, fanout, presence.interval(), presence.ttl());
+    return new RedisPresence(
+        local, redis, fanout, presence.interval(), presence.ttl(), recovery.outage());
   }
 
   @Bean

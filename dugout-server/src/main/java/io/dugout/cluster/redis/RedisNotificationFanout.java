@@ -41,26 +41,21 @@ final class RedisNotificationFanout implements NotificationFanout {
 
   @Override
   public void publish(Notification notification) {
-    channels.publish(
-        userChannel(notification.userId()), new Published(nodeId, notification), "a notification");
+    channels.publish(userChannel(notification.userId()), new Published(nodeId, notification));
   }
 
   @Override
   public void answer(String nodeId, Answer answer) {
-    channels.publish(answerChannel(nodeId), answer, "a notification answer");
+    channels.publish(answerChannel(nodeId), answer);
   }
 
   /** Starts receiving the user's notifications; false when that failed for now. */
   boolean follow(String userId) {
-    return channels.follow(userChannel(userId), users, "a user subscription");
+    return channels.follow(userChannel(userId), users);
   }
 
   void unfollow(String userId) {
-    try {
-      channels.unfollow(userChannel(userId), users);
-    } catch (RuntimeException e) {
-      channels.lost("a user unsubscription", e);
-    }
+    channels.unfollow(userChannel(userId), users);
   }
 
   long failures() {

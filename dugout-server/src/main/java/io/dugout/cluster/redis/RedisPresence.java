@@ -2,6 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.notification.LocalPresence;
 import io.dugout.notification.Presence;
+import io.dugout.system.BackendOutage;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
@@ -10,8 +11,6 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.core.RedisOperations;
 import org.springframework.data.redis.core.SessionCallback;
@@ -32,13 +31,12 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * <p>The approximation: another node's session counts a moment ({@code interval} and a round trip)
  * after it opened and stops counting as long after it closed; a node that dies without removing its
  * entries counts for at most {@code ttl}; entries compare with each node's clock, so clocks must
- * agree to well within {@code ttl}. When Redis cannot be asked, only this node's sessions count: a
- * user connected elsewhere may get a webhook post or a chat notification too many, never one too
- * few. The same sync follows the notification channel of each user connected here.
+ * agree to well within {@code ttl}. When Redis cannot be asked (it failed, or the node's Redis
+ * {@link BackendOutage} is under way), only this node's sessions count: a user connected elsewhere
+ * may get a webhook post or a chat notification too many, never one too few. The same sync follows
+ * the notification channel of each user connected here.
  */
 final class RedisPresence implements Presence, SmartLifecycle {
-
-  private static final Logger log = LoggerFactory.getLogger(RedisPresence.class);
 
   private final String nodeId = UUID.randomUUID().toString();
   private final LocalPresence local;
@@ -46,10 +44,10 @@ final class RedisPresence implements Presence, SmartLifecycle {
   private final RedisNotificationFanout fanout;
   private final Duration interval;
   private final Duration ttl;
+  private final BackendOutage outage;
   private Map<String, Set<String>> shared = Map.of();
   private Set<String> followed = new HashSet<>();
   private long sharedAllAt;
-  private volatile long lastWarning;
   private ScheduledExecutorService timer;
 
   RedisPresence(
@@ -57,17 +55,22 @@ final class RedisPresence implements Presence, SmartLifecycle {
       StringRedisTemplate redis,
       RedisNotificationFanout fanout,
       Duration interval,
-      Duration ttl) {
+      Duration ttl,
+      BackendOutage outage) {
     this.local = local;
     this.redis = redis;
     this.fanout = fanout;
     this.interval = interval;
     this.ttl = ttl;
+    this.outage = outage;
   }
 
   @Override
   public Set<String> viewersOf(String roomId) {
     var viewers = new HashSet<>(local.viewersOf(roomId));
+    if (!outage.tryNow()) {
+      return viewers;
+    }
     try {
       var entries =
           redis
@@ -78,8 +81,9 @@ final class RedisPresence implements Presence, SmartLifecycle {
           viewers.add(entry.substring(entry.indexOf('/') + 1));
         }
       }
+      outage.succeeded();
     } catch (RuntimeException e) {
-      failed("reading the viewers of a room", e);
+      outage.failed(e);
     }
     return viewers;
   }
@@ -89,14 +93,18 @@ final class RedisPresence implements Presence, SmartLifecycle {
     if (local.isOnline(userId)) {
       return true;
     }
+    if (!outage.tryNow()) {
+      return false;
+    }
     try {
       Long nodes =
           redis
               .opsForZSet()
               .count(userKey(userId), System.currentTimeMillis(), Double.POSITIVE_INFINITY);
+      outage.succeeded();
       return nodes != null && nodes > 0;
     } catch (RuntimeException e) {
-      failed("reading whether a user is online", e);
+      outage.failed(e);
       return false;
     }
   }
@@ -112,16 +120,24 @@ final class RedisPresence implements Presence, SmartLifecycle {
     boolean all = millis - sharedAllAt >= ttl.toMillis() / 3;
     var before = all ? Map.<String, Set<String>>of() : shared;
     var previous = shared;
-    try {
-      write(before, previous, now, millis + ttl.toMillis());
-      shared = now;
-      if (all) {
-        sharedAllAt = millis;
+    if (!before.equals(now) || !previous.equals(now)) {
+      if (!outage.tryNow()) {
+        sharedAllAt = 0; // why: what Redis held may be gone; share everything once it is back
+        return;
       }
-    } catch (RuntimeException e) {
-      // why: not knowing what reached Redis, share everything again next time
-      sharedAllAt = 0;
-      failed("sharing this node's sessions", e);
+      try {
+        write(before, previous, now, millis + ttl.toMillis());
+        outage.succeeded();
+      } catch (RuntimeException e) {
+        // why: not knowing what reached Redis, share everything again next time
+        sharedAllAt = 0;
+        outage.failed(e);
+        return;
+      }
+    }
+    shared = now;
+    if (all) {
+      sharedAllAt = millis;
     }
   }
 
@@ -134,9 +150,6 @@ final class RedisPresence implements Presence, SmartLifecycle {
       Map<String, Set<String>> previous,
       Map<String, Set<String>> now,
       long until) {
-    if (before.equals(now) && previous.equals(now)) {
-      return;
-    }
     long keyTtl = ttl.toSeconds() * 2 + 1;
     redis.executePipelined(
         new SessionCallback<Object>() {
@@ -192,7 +205,7 @@ final class RedisPresence implements Presence, SmartLifecycle {
     try {
       share();
     } catch (RuntimeException e) {
-      failed("sharing this node's sessions", e);
+      outage.failed(e);
     }
   }
 
@@ -213,9 +226,11 @@ final class RedisPresence implements Presence, SmartLifecycle {
     timer = null;
     try {
       // why: the others should stop counting this node's users now, not when the entries expire
-      write(Map.of(), shared, Map.of(), 0);
+      if (!shared.isEmpty() && outage.tryNow()) {
+        write(Map.of(), shared, Map.of(), 0);
+      }
     } catch (RuntimeException e) {
-      failed("removing this node's sessions", e);
+      outage.failed(e);
     }
     shared = Map.of();
   }
@@ -237,14 +252,5 @@ final class RedisPresence implements Presence, SmartLifecycle {
 
   static String roomKey(String roomId) {
     return "dugout:presence:room:" + roomId;
-  }
-
-  private void failed(String what, RuntimeException e) {
-    long now = System.currentTimeMillis();
-    if (now - lastWarning > 30_000) {
-      lastWarning = now;
-      log.warn(
-          "Presence in Redis: {} failed ({}); more within 30 s not logged", what, e.toString());
-    }
   }
 }

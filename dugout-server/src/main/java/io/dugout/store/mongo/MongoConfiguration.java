@@ -11,13 +11,16 @@ import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
+import io.dugout.system.BackendOutage;
 import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer;
 import org.springframework.boot.mongodb.autoconfigure.MongoConnectionDetails;
 import org.springframework.boot.mongodb.autoconfigure.MongoProperties;
 import org.springframework.context.annotation.Bean;
@@ -74,8 +77,8 @@ class MongoConfiguration {
 
   /** Contributes {@code store} to {@code /actuator/health} and to the readiness group. */
   @Bean
-  HealthIndicator storeHealthIndicator(MongoStorage storage) {
-    return new MongoHealth(storage);
+  HealthIndicator storeHealthIndicator(MongoStorage storage, MongoFailures failures) {
+    return new MongoHealth(storage, failures.outage());
   }
 
   /** Times the adapters' reads, writes and scans as {@code dugout.store.latency{store=mongodb}}. */
@@ -91,10 +94,34 @@ class MongoConfiguration {
                 "index range read (history page, replay, members, room list)"));
   }
 
-  /** Reports MongoDB's outages to clients as {@code unavailable}, not as internal errors. */
+  /**
+   * Reports MongoDB's outages to clients as {@code unavailable}, not as internal errors, and to the
+   * operator once each (a WARN line when one begins, an INFO line when it ends, {@code
+   * dugout.backend.*{backend=mongodb}}).
+   */
   @Bean
-  MongoFailures mongoFailures() {
-    return new MongoFailures();
+  MongoFailures mongoFailures(MongoConnectionDetails connection) {
+    String hosts = String.join(",", connection.getConnectionString().getHosts());
+    // why: reconnecting is the driver's (its monitor); nobody here asks tryNow, so no retry pace
+    return new MongoFailures(
+        new BackendOutage(
+            "mongodb",
+            "MongoDB at " + hosts,
+            "sends, history reads and new subscriptions get unavailable meanwhile, and nothing"
+                + " is acknowledged that is not stored",
+            Duration.ZERO,
+            Duration.ZERO));
+  }
+
+  /** Lets the driver's monitor tell {@link MongoFailures} when MongoDB goes away and comes back. */
+  @Bean
+  MongoClientSettingsBuilderCustomizer mongoOutageListener(MongoFailures failures) {
+    return settings -> settings.applyToClusterSettings(c -> c.addClusterListener(failures));
+  }
+
+  @Bean
+  MeterBinder mongoOutageMeters(MongoFailures failures) {
+    return failures.outage().meters();
   }
 
   @Bean

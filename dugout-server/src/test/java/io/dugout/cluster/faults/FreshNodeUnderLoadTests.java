@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FreshNodeUnderLoadTests {
 
-  private static final int STARTS = Integer.getInteger("dugout.fresh-node.starts", 5);
+  private static final int STARTS = Integer.getInteger("dugout.fresh-node.starts", 4);
   private static final int CLIENTS = 40;
   private static final Duration LOAD = Duration.ofSeconds(10);
 

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The whole server with {@code dugout.cache.type=redis} on a real redis-server through {@code
  * spring.data.redis.url}: history paged over REST is what the store answers without any cache, with
- * Redis up and after it is gone, and the node stays healthy without it.
+ * Redis up and after it is gone, and the node says DEGRADED without it but stays ready.
  */
 @DirtiesContext
 class RedisCacheApiTests extends ApiTest {
@@ -31,7 +31,7 @@ class RedisCacheApiTests extends ApiTest {
 
   @Autowired HistoryCache cache;
   @Autowired MessageStore store;
-  @Autowired RedisCacheHealth cacheHealth;
+  @Autowired RedisHealth historyCacheHealthIndicator;
 
   @DynamicPropertySource
   static void redis(DynamicPropertyRegistry registry) {
@@ -64,16 +64,20 @@ class RedisCacheApiTests extends ApiTest {
     assertThat(seqs(withRedis)).isEqualTo(storeSeqs(roomId));
     var health = client.get(null, "/actuator/health").json();
     assertThat(health.get("status").asString()).isEqualTo("UP");
-    assertThat(cacheHealth.health().getStatus().getCode()).isEqualTo("UP");
+    assertThat(historyCacheHealthIndicator.health().getStatus().getCode()).isEqualTo("UP");
 
     redis.stop();
     assertThat(pageAll(token, roomId, 20)).isEqualTo(withRedis);
     say(token, roomId, "c-151", "while Redis is gone");
     assertThat(seqs(pageAll(token, roomId, 50))).isEqualTo(storeSeqs(roomId));
     health = client.get(null, "/actuator/health").json();
-    assertThat(health.get("status").asString()).isEqualTo("UP");
-    assertThat(cacheHealth.health().getStatus()).isEqualTo(RedisCacheHealth.DEGRADED);
-    assertThat(client.get(null, "/actuator/health/readiness").status()).isEqualTo(200);
+    assertThat(health.get("status").asString()).isEqualTo("DEGRADED");
+    assertThat(health.at("/components/historyCache/status").asString()).isEqualTo("DEGRADED");
+    assertThat(health.at("/components/store/status").asString()).isEqualTo("UP");
+    var readiness = client.get(null, "/actuator/health/readiness");
+    assertThat(readiness.status()).as("degraded is still ready").isEqualTo(200);
+    assertThat(readiness.json().at("/components/historyCache/status").asString())
+        .isEqualTo("DEGRADED");
   }
 
   /** Every page of the room's history over REST, newest first, as the JSON bodies it got. */

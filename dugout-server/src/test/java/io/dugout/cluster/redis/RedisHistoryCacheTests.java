@@ -2,6 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.message.HistoryCache;
 import io.dugout.message.HistoryCacheContract;
+import io.dugout.system.BackendOutage;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -35,7 +36,11 @@ class RedisHistoryCacheTests extends HistoryCacheContract {
   protected HistoryCache open(int messagesPerRoom) {
     forgetEverything();
     return new RedisHistoryCache(
-        template, messagesPerRoom, Duration.ofHours(1), Duration.ofSeconds(1));
+        template,
+        messagesPerRoom,
+        Duration.ofHours(1),
+        new BackendOutage(
+            "redis", "Redis", "a test", Duration.ofSeconds(1), Duration.ofSeconds(1)));
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dugout.Waits;
 import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
+import io.dugout.system.BackendOutage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,8 +32,9 @@ class RedisOutageTests {
   private RedisProcess redis;
   private LettuceConnectionFactory connection;
   private StringRedisTemplate template;
+  private BackendOutage outage;
   private RedisHistoryCache cache;
-  private RedisCacheHealth health;
+  private RedisHealth health;
   private final List<Message> store = new ArrayList<>();
 
   @BeforeEach
@@ -40,8 +42,11 @@ class RedisOutageTests {
     redis = RedisProcess.start(dir);
     connection = redis.connect(TIMEOUT);
     template = RedisProcess.template(connection);
-    cache = new RedisHistoryCache(template, 100, Duration.ofHours(1), Duration.ofMillis(200));
-    health = new RedisCacheHealth(template, cache.outages());
+    outage =
+        new BackendOutage(
+            "redis", "Redis", "a test", Duration.ofMillis(200), Duration.ofMillis(200));
+    cache = new RedisHistoryCache(template, 100, Duration.ofHours(1), outage);
+    health = new RedisHealth(template, outage, () -> true);
   }
 
   @AfterEach
@@ -61,8 +66,8 @@ class RedisOutageTests {
     append(5); // seqs 21..25 reach the store only
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
     assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();
-    assertThat(health.health().getStatus()).isEqualTo(RedisCacheHealth.DEGRADED);
-    assertThat(cache.outages().failures()).isPositive();
+    assertThat(health.health().getStatus()).isEqualTo(BackendOutage.DEGRADED);
+    assertThat(cache.failures()).isPositive();
 
     redis.startAgain(); // with seqs 1..20 from its last save, and nothing of 21..25
     Waits.until(

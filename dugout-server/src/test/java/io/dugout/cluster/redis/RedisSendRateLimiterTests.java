@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.Waits;
 import io.dugout.realtime.SendRateLimit;
+import io.dugout.system.BackendOutage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ class RedisSendRateLimiterTests {
     assertThat(whileDown).as("the fallback's answers").containsOnly(false);
     assertThat(fallbackCalls).hasValue(20);
     // why: each call waiting for Redis' 250 ms timeout would take 5 s; after one failure the
-    // limiter backs off for a second and asks only its own bucket meanwhile
+    // limiter leaves Redis alone for the outage's back-off and asks only its own bucket meanwhile
     assertThat(took).isLessThan(Duration.ofMillis(2500));
 
     redis.startAgain(); // empty: its buckets start full
@@ -83,7 +84,13 @@ class RedisSendRateLimiterTests {
   }
 
   private RedisSendRateLimiter limiter() {
-    return new RedisSendRateLimiter(template, NO_REFILL, BURST, refusingFallback());
+    return new RedisSendRateLimiter(
+        template,
+        NO_REFILL,
+        BURST,
+        refusingFallback(),
+        new BackendOutage(
+            "redis", "Redis", "a test", Duration.ofMillis(500), Duration.ofSeconds(1)));
   }
 
   /** A node's own bucket that is always empty, so its answers are told apart from Redis'. */
