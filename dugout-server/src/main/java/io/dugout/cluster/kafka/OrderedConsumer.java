@@ -12,12 +12,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,6 +128,16 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
           pollOnce();
         } catch (WakeupException e) {
           // stop() woke the poll
+        } catch (FencedInstanceIdException e) {
+          // why: Kafka never lets a fenced consumer back in; polling on would only fail again
+          log.error(
+              "Another node joined the {} group under this node's name; this node's {} stops"
+                  + " until it restarts. Give every node its own dugout.cluster.kafka.instance-id"
+                  + " (or dugout.cluster.node-id)",
+              name,
+              name,
+              e);
+          running = false;
         } catch (RuntimeException e) {
           // why: a commit refused after a rebalance, a broker away: the records come again
           warn(e instanceof KafkaException ? "Kafka" : "handling records", e);
@@ -135,10 +147,14 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
     } finally {
       partitions.shutdown();
       try {
-        consumer.close(Duration.ofSeconds(5));
+        // why: a static member stays in its group when it closes unless told to leave
+        consumer.close(
+            CloseOptions.timeout(Duration.ofSeconds(5))
+                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
       } catch (RuntimeException e) {
         log.warn("Closing the {} consumer failed: {}", name, e.toString());
       }
+      owned.clear();
     }
   }
 
