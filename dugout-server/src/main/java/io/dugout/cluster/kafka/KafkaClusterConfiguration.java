@@ -131,13 +131,21 @@ class KafkaClusterConfiguration {
     return KafkaClients.topic(kafka.topic(), kafka.partitions(), kafka);
   }
 
-  /** Contributes {@code kafka} to {@code /actuator/health}. */
+  /** Contributes {@code kafka} to {@code /actuator/health}, and logs and counts Kafka's outages. */
   @Bean
   KafkaHealth kafkaHealthIndicator(KafkaProperties kafka, ClusterNode node) {
     var settings = kafka.buildAdminProperties();
-    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000);
-    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 1000);
-    return new KafkaHealth(Admin.create(settings), node);
+    int timeout = (int) KafkaHealth.TIMEOUT.toMillis();
+    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
+    return new KafkaHealth(
+        Admin.create(settings), String.join(",", kafka.getBootstrapServers()), node);
+  }
+
+  /** {@code dugout.backend.outages} and {@code dugout.backend.down} for {@code backend=kafka}. */
+  @Bean
+  MeterBinder kafkaOutageMeters(KafkaHealth health) {
+    return health.outage().meters();
   }
 
   /**
