@@ -3,6 +3,7 @@ package io.dugout.notification;
 import io.dugout.message.Message;
 import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
+import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import java.time.Clock;
 import java.time.Instant;
@@ -113,9 +114,17 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       for (var room : byRoom(taken)) {
         try {
           notifyMembers(room);
+        } catch (DugoutException.Unavailable e) {
+          // why: a backend away (Kafka, the store); its adapter logs the outage once, not once
+          // per message
+          log.debug(
+              "Chat notifications for {}#{} failed: {}",
+              room.newest().roomId(),
+              room.newest().seq(),
+              e.getMessage());
         } catch (RuntimeException e) {
           log.warn(
-              "Chat notifications for {}#{} failed: {}",
+              "Chat notifications for {}#{} failed",
               room.newest().roomId(),
               room.newest().seq(),
               e);

@@ -100,6 +100,15 @@ public record DugoutProperties(
    * @param replicationFactor copies of each partition when the topic is created (3 in production)
    * @param minInsyncReplicas copies that must have a send before it counts as accepted ({@code
    *     acks=all}); 2 with a replication factor of 3
+   * @param sessionTimeout how long Kafka waits to hear from a node's consumer before it gives the
+   *     node's partitions (its rooms, its users' notifications) to the other nodes: a killed node's
+   *     rooms take no sends for about this long. Within the brokers' {@code
+   *     group.min.session.timeout.ms} (6 s by default) and {@code group.max.session.timeout.ms}
+   * @param instanceId this node's stable name in both consumer groups ({@code group.instance.id}):
+   *     a node that restarts under the same name within {@code sessionTimeout} takes its partitions
+   *     back at once. Empty means {@code dugout.cluster.node-id} when set, else the host name
+   *     ({@code HOSTNAME}, a pod's name on Kubernetes) and {@code server.port}; with neither (port
+   *     0) the node joins as a new member at every start. Must differ between running nodes
    */
   public record Kafka(
       @DefaultValue("dugout.sends") String topic,
@@ -107,7 +116,9 @@ public record DugoutProperties(
       @DefaultValue("true") boolean createTopic,
       @DefaultValue("12") int partitions,
       @DefaultValue("1") short replicationFactor,
-      @DefaultValue("1") int minInsyncReplicas) {}
+      @DefaultValue("1") int minInsyncReplicas,
+      @DefaultValue("10s") Duration sessionTimeout,
+      @DefaultValue("") String instanceId) {}
 
   /**
    * @param maxContentBytes the most UTF-8 bytes a message's content may have

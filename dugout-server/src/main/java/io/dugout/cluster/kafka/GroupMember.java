@@ -1,6 +1,5 @@
 package io.dugout.cluster.kafka;
 
-import java.time.Duration;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.slf4j.Logger;
@@ -16,6 +15,10 @@ import org.springframework.context.SmartLifecycle;
  * producer that feeds the group, so a stopped member refuses to start again ({@link
  * IllegalStateException}) instead of running without them. Restart the application (a new context)
  * instead; Spring's test context cache must not pause such a context.
+ *
+ * <p>{@link #stop} ends the consumer thread within {@link OrderedConsumer#STOP_BOUND} (10 s) and
+ * returns after the producer's close (at most 5 s more), also while the broker or the store is
+ * away.
  */
 abstract class GroupMember implements SmartLifecycle {
 
@@ -61,8 +64,11 @@ abstract class GroupMember implements SmartLifecycle {
     }
     consumer.stop();
     try {
-      if (!thread.join(Duration.ofSeconds(10))) {
-        log.warn("The consumer thread {} did not stop within 10 s", threadName);
+      if (!thread.join(OrderedConsumer.STOP_BOUND)) {
+        log.warn(
+            "The consumer thread {} did not stop within {} s",
+            threadName,
+            OrderedConsumer.STOP_BOUND.toSeconds());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

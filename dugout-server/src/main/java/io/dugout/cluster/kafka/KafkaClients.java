@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -37,16 +38,41 @@ final class KafkaClients {
 
   /**
    * A member of {@code group} that commits its offsets itself, on Boot's consumer settings (which
-   * the caller gave its client id).
+   * the caller gave its client id), in the classic group protocol with cooperative rebalancing and
+   * the node's {@link GroupMembership}.
+   *
+   * @throws IllegalArgumentException when the settings ask for another group protocol
    */
-  static KafkaConsumer<String, byte[]> consumer(Map<String, Object> settings, String group) {
+  static KafkaConsumer<String, byte[]> consumer(
+      Map<String, Object> settings, String group, GroupMembership membership) {
     settings.put(ConsumerConfig.GROUP_ID_CONFIG, group);
     settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     // why: a group that starts with records already waiting must write them, not skip them
     settings.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    // why: the consumer protocol of KIP-848 moves only the partitions that change owner, while the
-    // others keep going; the classic one stops the whole group at every join and leave
-    settings.putIfAbsent(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+    // why: ADR 0013. The consumer protocol of KIP-848 keeps a killed node's partitions for the
+    // brokers' group.consumer.session.timeout.ms (45 s at least unless every broker is
+    // reconfigured), refuses a restarted static member until then, and Kafka 4.2's client for it
+    // spins while the broker is away. The classic protocol's session is the client's, and
+    // cooperative rebalancing still moves only the partitions that change owner.
+    Object protocol = settings.getOrDefault(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+    if (!"classic".equalsIgnoreCase(protocol.toString())) {
+      throw new IllegalArgumentException(
+          "Dugout's consumers use Kafka's classic group protocol (group.protocol="
+              + protocol
+              + " was set): see docs/adr/0013-classic-group-protocol.md");
+    }
+    settings.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+    settings.put(
+        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+        CooperativeStickyAssignor.class.getName());
+    int session = (int) membership.sessionTimeout().toMillis();
+    settings.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, session);
+    // why: a surviving member hears of a rebalance in its next heartbeat's answer; a tenth of the
+    // session keeps that wait short against the session itself
+    settings.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Math.max(100, session / 10));
+    if (membership.instanceId() != null) {
+      settings.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, membership.instanceId());
+    }
     return new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
   }
 

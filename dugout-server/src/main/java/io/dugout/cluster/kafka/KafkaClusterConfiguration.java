@@ -26,6 +26,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Cluster mode ({@code dugout.mode=cluster}): the Kafka sequencer replaces the local one, on the
@@ -90,6 +91,14 @@ class KafkaClusterConfiguration {
     }
   }
 
+  /** How this node belongs to the sequencing and the notification groups. */
+  @Bean
+  GroupMembership groupMembership(DugoutProperties properties, Environment environment) {
+    var membership = GroupMembership.of(properties.cluster(), environment);
+    log.info("Cluster: in Kafka's consumer groups as {}", membership);
+    return membership;
+  }
+
   @Bean
   ClusterNode clusterNode(
       KafkaSequencer sequencer,
@@ -97,13 +106,14 @@ class KafkaClusterConfiguration {
       MessageStore store,
       Fanout fanout,
       KafkaProperties kafka,
-      DugoutProperties properties) {
+      DugoutProperties properties,
+      GroupMembership membership) {
     var cluster = properties.cluster();
     var settings = kafka.buildConsumerProperties();
     settings.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId());
     var owner =
         new OrderedConsumer(
-            KafkaClients.consumer(settings, cluster.kafka().group()),
+            KafkaClients.consumer(settings, cluster.kafka().group(), membership),
             cluster.kafka().topic(),
             "sequencer",
             OrderedConsumer.Commits.ASYNC,
@@ -121,13 +131,21 @@ class KafkaClusterConfiguration {
     return KafkaClients.topic(kafka.topic(), kafka.partitions(), kafka);
   }
 
-  /** Contributes {@code kafka} to {@code /actuator/health}. */
+  /** Contributes {@code kafka} to {@code /actuator/health}, and logs and counts Kafka's outages. */
   @Bean
   KafkaHealth kafkaHealthIndicator(KafkaProperties kafka, ClusterNode node) {
     var settings = kafka.buildAdminProperties();
-    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000);
-    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 1000);
-    return new KafkaHealth(Admin.create(settings), node);
+    int timeout = (int) KafkaHealth.TIMEOUT.toMillis();
+    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
+    return new KafkaHealth(
+        Admin.create(settings), String.join(",", kafka.getBootstrapServers()), node);
+  }
+
+  /** {@code dugout.backend.outages} and {@code dugout.backend.down} for {@code backend=kafka}. */
+  @Bean
+  MeterBinder kafkaOutageMeters(KafkaHealth health) {
+    return health.outage().meters();
   }
 
   /**

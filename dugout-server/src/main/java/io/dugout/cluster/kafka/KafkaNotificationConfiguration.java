@@ -60,13 +60,14 @@ class KafkaNotificationConfiguration {
       NotificationFanout fanout,
       KafkaProperties kafka,
       DugoutProperties properties,
+      GroupMembership membership,
       Clock clock) {
     var notifications = properties.cluster().notifications();
     var settings = kafka.buildConsumerProperties();
     settings.put(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + writer.nodeId() + "-notify");
     var owner =
         new OrderedConsumer(
-            KafkaClients.consumer(settings, notifications.group()),
+            KafkaClients.consumer(settings, notifications.group(), membership),
             notifications.topic(),
             "notifier",
             OrderedConsumer.Commits.SYNC,

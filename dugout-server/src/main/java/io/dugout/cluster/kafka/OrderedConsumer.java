@@ -12,12 +12,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,8 +32,12 @@ import org.slf4j.LoggerFactory;
  * consumer itself is used only on the polling thread. Offsets are committed only up to the records
  * the handler finished, so a crash or a rebalance repeats records, never skips one. When the
  * handler stops short, the partition is sought back to the first record it did not finish, which is
- * tried again, after a pause, before anything after it. {@link #stop} ends the loop and closes the
- * consumer (it leaves the group, so its partitions move at once).
+ * tried again, after a pause, before anything after it.
+ *
+ * <p>{@link #stop} ends the loop within {@link #STOP_BOUND}, whatever the broker and the store do:
+ * it wakes the poll or commit under way, interrupts the handlers (what they did not finish comes
+ * again to the partition's next owner, as after a crash), and closes the consumer in at most 5 s.
+ * The consumer leaves the group as it closes, so its partitions move at once.
  */
 final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
 
@@ -40,6 +46,13 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
   private static final Duration POLL = Duration.ofMillis(200);
   private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
   private static final Duration COMMIT_ON_REVOKE = Duration.ofSeconds(2);
+  private static final Duration CLOSE = Duration.ofSeconds(5);
+
+  /**
+   * How long the loop may take to end after {@link #stop}: a commit before partitions leave ({@link
+   * #COMMIT_ON_REVOKE}) and the close ({@link #CLOSE}), with room to spare.
+   */
+  static final Duration STOP_BOUND = Duration.ofSeconds(10);
 
   /** Writes a partition's records to a store, in order. */
   interface Handler {
@@ -126,25 +139,47 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
           pollOnce();
         } catch (WakeupException e) {
           // stop() woke the poll
+        } catch (FencedInstanceIdException e) {
+          // why: Kafka never lets a fenced consumer back in; polling on would only fail again
+          log.error(
+              "Another node joined the {} group under this node's name; this node's {} stops"
+                  + " until it restarts. Give every node its own dugout.cluster.kafka.instance-id"
+                  + " (or dugout.cluster.node-id)",
+              name,
+              name,
+              e);
+          running = false;
         } catch (RuntimeException e) {
           // why: a commit refused after a rebalance, a broker away: the records come again
-          warn(e instanceof KafkaException ? "Kafka" : "handling records", e);
-          pause();
+          if (running) {
+            warn(e instanceof KafkaException ? "Kafka" : "handling records", e);
+            pause();
+          }
         }
       }
     } finally {
-      partitions.shutdown();
+      partitions.shutdownNow();
       try {
-        consumer.close(Duration.ofSeconds(5));
+        // why: a static member stays in its group when it closes unless told to leave
+        consumer.close(
+            CloseOptions.timeout(CLOSE)
+                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
       } catch (RuntimeException e) {
         log.warn("Closing the {} consumer failed: {}", name, e.toString());
       }
+      owned.clear();
     }
   }
 
-  /** Ends the loop; the consumer leaves the group, so its partitions move at once. */
+  /**
+   * Ends the loop, within {@link #STOP_BOUND}; the consumer leaves the group, so its partitions
+   * move at once.
+   */
   void stop() {
     running = false;
+    // why: a handler may wait for a store or Redis that is away (30 s for MongoDB's server
+    // selection); what it did not finish is not committed, so its next owner writes it
+    partitions.shutdownNow();
     consumer.wakeup();
   }
 
@@ -184,7 +219,7 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
       var partition = entry.getKey();
       var batch = records.records(partition);
       var progress = await(entry.getValue());
-      if (progress.failure() != null) {
+      if (progress.failure() != null && running) {
         failures.incrementAndGet();
         warn("a store write", progress.failure());
       }
@@ -251,6 +286,9 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
   }
 
   private void warn(String what, RuntimeException e) {
+    if (!running) {
+      return; // why: stop() interrupted the work; its failures say nothing about the backends
+    }
     long now = System.currentTimeMillis();
     if (now - lastWarning > 30_000) {
       lastWarning = now;

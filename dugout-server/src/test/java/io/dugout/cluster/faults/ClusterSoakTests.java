@@ -65,23 +65,11 @@ class ClusterSoakTests {
   @Test
   void keepsEveryGuaranteeThroughNodeRedisAndBrokerFaults() throws Exception {
     org.springframework.util.FileSystemUtils.deleteRecursively(dir);
-    try (var kafka = KafkaProcess.start(dir.resolve("kafka"), brokerSettings());
+    try (var kafka = KafkaProcess.start(dir.resolve("kafka"), Map.of());
         var redis = RedisProcess.start(Files.createDirectories(dir.resolve("redis")));
         var soak = new Soak(kafka, redis)) {
       soak.run();
     }
-  }
-
-  /**
-   * The broker's group settings of docs/deploy.md: a killed node's partitions move after 6 s
-   * instead of 45.
-   */
-  static Map<String, String> brokerSettings() {
-    return Map.of(
-        "group.consumer.min.session.timeout.ms", "3000",
-        "group.consumer.session.timeout.ms", "6000",
-        "group.consumer.min.heartbeat.interval.ms", "500",
-        "group.consumer.heartbeat.interval.ms", "1000");
   }
 
   private final class Soak implements AutoCloseable {

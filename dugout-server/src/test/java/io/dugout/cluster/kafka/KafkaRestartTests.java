@@ -35,7 +35,7 @@ class KafkaRestartTests {
 
   @Test
   void sendsFailCleanlyOrSucceedWhileKafkaRestartsAndNothingAcknowledgedIsLost() throws Exception {
-    try (var kafka = KafkaProcess.start(dir.resolve("kafka"), sessionTimeouts());
+    try (var kafka = KafkaProcess.start(dir.resolve("kafka"), Map.of());
         var cluster = new TestCluster().withKafka(kafka.bootstrap())) {
       var a = cluster.start("--dugout.cluster.append-timeout=2s");
       var b = cluster.start("--dugout.cluster.append-timeout=2s");
@@ -126,14 +126,5 @@ class KafkaRestartTests {
       Waits.sleep(Duration.ofMillis(500));
     }
     throw new AssertionError(id + " still unavailable after Kafka came back");
-  }
-
-  /** As on the test JVM's broker: a dead node's partitions move after 6 s, not 45 s. */
-  private static Map<String, String> sessionTimeouts() {
-    return Map.of(
-        "group.consumer.min.session.timeout.ms", "3000",
-        "group.consumer.session.timeout.ms", "6000",
-        "group.consumer.min.heartbeat.interval.ms", "500",
-        "group.consumer.heartbeat.interval.ms", "1000");
   }
 }

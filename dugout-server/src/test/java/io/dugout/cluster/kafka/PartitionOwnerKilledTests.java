@@ -8,20 +8,11 @@ import io.dugout.api.DugoutClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +34,7 @@ class PartitionOwnerKilledTests {
   @Test
   void theSurvivorTakesTheRoomsPartitionWithNoGapNoDuplicateAndNoSeqGivenTwice() throws Exception {
     try (var cluster = new TestCluster();
-        var admin = admin()) {
+        var groups = new GroupView(TestCluster.kafkaBootstrap(), cluster.group())) {
       Path data = cluster.sharedDataDir(dir.resolve("data"));
       var env = cluster.processEnvironment();
       String timeout = "--dugout.cluster.append-timeout=2s";
@@ -51,13 +42,8 @@ class PartitionOwnerKilledTests {
           var survivor =
               ServerProcess.start(data, env, timeout, "--dugout.cluster.node-id=survivor")) {
         var client = DugoutClient.onPort(survivor.port());
-        Waits.until(
-            () ->
-                !owned(admin, cluster, "owner").isEmpty()
-                    && !owned(admin, cluster, "survivor").isEmpty(),
-            Duration.ofSeconds(60),
-            "both nodes sequencing");
-        var ledger = new RoomLedger(roomSequencedBy(admin, cluster, "owner", client));
+        groups.awaitSequencing("owner", "survivor");
+        var ledger = new RoomLedger(groups.roomSequencedBy("owner", client));
         String[] tokens = {client.token("alice"), client.token("bob")};
 
         var killed = new AtomicBoolean();
@@ -93,7 +79,7 @@ class PartitionOwnerKilledTests {
           }
         }
 
-        assertThat(owned(admin, cluster, "survivor"))
+        assertThat(groups.owned("survivor"))
             .as("the survivor sequences the room now")
             .contains(TestCluster.partitionOf(ledger.room()));
         // why: sends were in flight to the dead owner; had none failed, nothing was tested here
@@ -128,56 +114,5 @@ class PartitionOwnerKilledTests {
       }
     }
     throw new AssertionError(id + " never acknowledged");
-  }
-
-  /** Creates rooms until one lands in a partition the named node sequences. */
-  private static String roomSequencedBy(
-      Admin admin, TestCluster cluster, String node, DugoutClient client) {
-    String token = client.token("alice");
-    for (int i = 0; i < 100; i++) {
-      var room =
-          client.postJson(
-              token,
-              "/api/v1/rooms",
-              Map.of("type", "GROUP", "title", "g" + i, "memberIds", List.of("bob")));
-      assertThat(room.status()).as(room.toString()).isEqualTo(201);
-      String id = room.text("id");
-      if (owned(admin, cluster, node).contains(TestCluster.partitionOf(id))) {
-        return id;
-      }
-    }
-    throw new AssertionError("no room landed in a partition of " + node);
-  }
-
-  /**
-   * The partitions the named node's consumer owns, as the broker's group coordinator says; none
-   * while the group does not exist yet (no node has joined it).
-   */
-  private static Set<Integer> owned(Admin admin, TestCluster cluster, String node) {
-    try {
-      var group =
-          admin
-              .describeConsumerGroups(List.of(cluster.group()))
-              .all()
-              .get(10, TimeUnit.SECONDS)
-              .get(cluster.group());
-      return group.members().stream()
-          .filter(m -> m.clientId().equals("dugout-" + node))
-          .flatMap(m -> m.assignment().topicPartitions().stream())
-          .map(TopicPartition::partition)
-          .collect(Collectors.toSet());
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof GroupIdNotFoundException) {
-        return Set.of();
-      }
-      throw new AssertionError("describing group " + cluster.group() + " failed", e);
-    } catch (Exception e) {
-      throw new AssertionError("describing group " + cluster.group() + " failed", e);
-    }
-  }
-
-  private static Admin admin() {
-    return Admin.create(
-        Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestCluster.kafkaBootstrap()));
   }
 }

@@ -245,12 +245,6 @@ public final class TestCluster implements AutoCloseable {
       broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS);
       // why: a group rebalances at once when a node joins, instead of after the default 3 s
       broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
-      // why: a node killed with SIGKILL never leaves its group; its partitions move to the others
-      // when its session times out: 6 s here instead of the default 45 s
-      broker.brokerProperty("group.consumer.min.session.timeout.ms", "3000");
-      broker.brokerProperty("group.consumer.session.timeout.ms", "6000");
-      broker.brokerProperty("group.consumer.min.heartbeat.interval.ms", "500");
-      broker.brokerProperty("group.consumer.heartbeat.interval.ms", "1000");
       broker.afterPropertiesSet();
       Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy, "stop-kafka"));
     }
