@@ -54,8 +54,12 @@ class ClusterSoakTests {
   /** How long after the last fault every send must be receipted. */
   private static final Duration SETTLE = Duration.ofSeconds(90);
 
-  /** The most lines any node may log in one round, and any one kind of line. */
-  private static final int LOG_LINES_PER_ROUND = 1_500;
+  /**
+   * The most log events (lines with a time; a start's configuration dump is many lines of one) any
+   * node may log in one round: about 400 to 550 here, where the Kafka clients' retry loop logged
+   * 120,000 before it backed off.
+   */
+  private static final int LOG_EVENTS_PER_ROUND = 1_000;
 
   private static final int ROUNDS = Integer.getInteger("dugout.soak.rounds", 1);
 
@@ -348,15 +352,15 @@ class ClusterSoakTests {
       return all;
     }
 
-    /** No node logs more than a bound per round, nor the same line (digits aside) 200 times. */
+    /** No node logs more than a bound per round, nor the same event (digits aside) 100 times. */
     private void checkLogs() throws IOException {
       var digits = Pattern.compile("\\d+");
       for (int i = 0; i < NODES; i++) {
         Path file = dir.resolve("node-" + i + "-server.log");
-        var lines = Files.readAllLines(file);
+        var lines = Files.readAllLines(file).stream().filter(l -> l.startsWith("20")).toList();
         assertThat(lines.size())
-            .as("lines %s logged in %d round(s)", file, ROUNDS)
-            .isLessThan(LOG_LINES_PER_ROUND * ROUNDS);
+            .as("events %s logged in %d round(s)", file, ROUNDS)
+            .isLessThan(LOG_EVENTS_PER_ROUND * ROUNDS);
         Map<String, Long> kinds =
             lines.stream()
                 .map(line -> line.length() > 60 ? line.substring(60) : line)
@@ -364,7 +368,7 @@ class ClusterSoakTests {
                 .collect(Collectors.groupingBy(line -> line, Collectors.counting()));
         var flooding =
             kinds.entrySet().stream()
-                .filter(e -> e.getValue() > 200L * ROUNDS)
+                .filter(e -> e.getValue() > 100L * ROUNDS)
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         assertThat(flooding).as("lines %s repeats", file).isEqualTo(Set.of());
