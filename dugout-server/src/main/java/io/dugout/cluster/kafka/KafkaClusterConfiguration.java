@@ -5,6 +5,7 @@ import io.dugout.message.MessageListener;
 import io.dugout.message.MessageStore;
 import io.dugout.system.BackendUnreachable;
 import io.dugout.system.DugoutProperties;
+import io.dugout.system.Outages;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -43,8 +44,9 @@ class KafkaClusterConfiguration {
   private static final Logger log = LoggerFactory.getLogger(KafkaClusterConfiguration.class);
 
   @Bean
-  RoomFeeds roomFeeds(MessageStore store, List<MessageListener> listeners, Fanout fanout) {
-    return new RoomFeeds(store, listeners, fanout);
+  RoomFeeds roomFeeds(
+      MessageStore store, List<MessageListener> listeners, Fanout fanout, Outages outages) {
+    return new RoomFeeds(store, listeners, fanout, outages::alreadyLogged);
   }
 
   @Bean

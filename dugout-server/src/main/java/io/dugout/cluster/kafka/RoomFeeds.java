@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,11 +39,21 @@ final class RoomFeeds {
   private final Fanout fanout;
   private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
   private final AtomicLong filled = new AtomicLong();
+  private final Predicate<RuntimeException> outageLogged;
 
-  RoomFeeds(MessageStore store, List<MessageListener> listeners, Fanout fanout) {
+  /**
+   * @param outageLogged whether a failure belongs to a backend outage already logged once (then it
+   *     is logged at DEBUG: a gap check of every followed room must not log each room)
+   */
+  RoomFeeds(
+      MessageStore store,
+      List<MessageListener> listeners,
+      Fanout fanout,
+      Predicate<RuntimeException> outageLogged) {
     this.store = store;
     this.listeners = List.copyOf(listeners);
     this.fanout = fanout;
+    this.outageLogged = outageLogged;
   }
 
   /**
@@ -144,12 +155,20 @@ final class RoomFeeds {
       try {
         stored = store.lastSeq(feed.roomId);
       } catch (RuntimeException e) {
-        log.warn("Could not compare room {} with the store: {}", feed.roomId, e.toString());
+        warn(e, "Could not compare room {} with the store: {}", feed.roomId);
         continue;
       }
       if (stored > feed.last) {
         fillQuietly(feed, stored + 1);
       }
+    }
+  }
+
+  private void warn(RuntimeException e, String message, String roomId) {
+    if (outageLogged.test(e)) {
+      log.debug(message, roomId, e.toString());
+    } else {
+      log.warn(message, roomId, e.toString());
     }
   }
 
@@ -168,7 +187,7 @@ final class RoomFeeds {
       fill(feed, upTo);
     } catch (RuntimeException e) {
       // why: the next message of the room or the next check() tries again
-      log.warn("Could not fill a gap in room {} from the store: {}", feed.roomId, e.toString());
+      warn(e, "Could not fill a gap in room {} from the store: {}", feed.roomId);
     }
   }
 
