@@ -42,7 +42,10 @@ import org.slf4j.LoggerFactory;
  * <p>Answers wait for a client that does not read them: while more than Netty's high-water mark of
  * them is unwritten, no further request is handled or read, so a client that pipelines without
  * reading holds a socket buffer and that mark in memory, not an answer per request, and meets the
- * same {@code idle} as a write Tomcat could not finish.
+ * same {@code idle} as a write Tomcat could not finish. A client that ends its input (a half-close)
+ * after its requests gets the answers to every one of them that came whole, then the connection
+ * closes; on epoll only as far as the socket buffers take them at once, as Netty 4.2's epoll closes
+ * a half-closed connection whose answer has to wait for room (see {@link #read}).
  */
 final class FrontReads extends ChannelInboundHandlerAdapter {
 
@@ -238,9 +241,15 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
     ctx.fireChannelWritabilityChanged();
   }
 
-  /** Reads the client's bytes while {@code on}. */
+  /** Reads the client's bytes while {@code on}; a client that ended its input is left alone. */
   private void read(ChannelHandlerContext ctx, boolean on) {
-    ctx.channel().config().setAutoRead(on);
+    // why: there is nothing more to read, and Netty 4.2's epoll (4.2.15 to 4.2.19 at least) drops
+    // a half-closed connection that waits for nothing from its epoll set but still believes it
+    // there, so a later change of what it waits for fails (epoll_ctl ENOENT) and closes the
+    // connection with answers owed; a write that must wait for room fails the same way
+    if (!inputShut) {
+      ctx.channel().config().setAutoRead(on);
+    }
   }
 
   /** The rest of the connection is Tomcat's, from the request at the start of what is pending. */

@@ -75,6 +75,35 @@ class FrontHostileClientTests extends RealtimeTestBase {
     assertThat(leanAnswered() - before).isEqualTo(requests);
   }
 
+  @Test
+  void answersEveryRequestSentBeforeAHalfCloseAndThenCloses() throws Exception {
+    String alice = token("alice");
+    String room = group(alice, "half-closed", "bob");
+    String body = text("half-1", "sent before the end");
+    String post =
+        "POST /api/v1/rooms/"
+            + room
+            + "/messages HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+            + alice
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + body.length()
+            + "\r\n\r\n"
+            + body;
+    String hot = history(room, alice, 5);
+
+    try (var socket = new Socket(InetAddress.getLoopbackAddress(), front)) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write((hot + post + hot).getBytes(StandardCharsets.US_ASCII));
+      socket.shutdownOutput();
+      var exchange = RawExchange.read(socket.getInputStream(), 4);
+
+      assertThat(exchange.statuses()).containsExactly(200, 201, 200);
+      assertThat(exchange.end()).isEqualTo(RawExchange.End.CLOSED);
+      assertThat(exchange.answers().get(0).text()).doesNotContain("sent before the end");
+      assertThat(exchange.answers().get(2).text()).contains("sent before the end");
+    }
+  }
+
   private static String history(String room, String token, int limit) {
     return "GET /api/v1/rooms/"
         + room

@@ -123,6 +123,18 @@ class FrontReadsTests {
   }
 
   @Test
+  void asksNothingMoreOfTheSocketOnceTheClientEndedItsInput() {
+    write(get("a", "Bearer " + TestHotReads.GOOD) + get("b", "Bearer " + TestHotReads.GOOD));
+    channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+    answerAll();
+
+    assertThat(response()).endsWith(TestHotReads.body("a"));
+    assertThat(response()).endsWith(TestHotReads.body("b"));
+    assertThat(channel.config().isAutoRead()).as("left as it was once the input ended").isFalse();
+    assertThat(channel.isOpen()).isFalse();
+  }
+
+  @Test
   void waitsForTheWholeHeadEvenInPieces() {
     String request = get("room-1", "Bearer " + TestHotReads.GOOD);
     for (int i = 0; i < request.length(); i += 7) {
