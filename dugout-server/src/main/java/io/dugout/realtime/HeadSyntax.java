@@ -1,6 +1,10 @@
 package io.dugout.realtime;
 
-/** The syntax of a request head's parts as {@link RequestHead} checks them. */
+/**
+ * The syntax of a request head's parts as {@link RequestHead} checks them. Each check accepts a
+ * strict part of what Tomcat accepts, so that the front never takes a head that Tomcat would refuse
+ * or read otherwise.
+ */
 final class HeadSyntax {
 
   private HeadSyntax() {}
@@ -23,11 +27,22 @@ final class HeadSyntax {
     return true;
   }
 
-  /** Visible ASCII only. */
-  static boolean isVisible(String text) {
+  /**
+   * A request target in origin form as RFC 3986 spells it: a path of {@code pchar}s and slashes,
+   * perhaps a query ({@code ?} on), every {@code %} followed by two hex digits. Tomcat takes less
+   * strict ones, and judges them itself.
+   */
+  static boolean isTarget(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c <= ' ' || c >= 0x7f) {
+      if (c == '%') {
+        if (i + 2 >= text.length()
+            || !isHexDigit(text.charAt(i + 1))
+            || !isHexDigit(text.charAt(i + 2))) {
+          return false;
+        }
+        i += 2;
+      } else if (!isLetterOrDigit(c) && "-._~!$&'()*+,;=:@/?".indexOf(c) < 0) {
         return false;
       }
     }
@@ -45,22 +60,50 @@ final class HeadSyntax {
     return true;
   }
 
-  /** A host name or address with an optional port: letters, digits, {@code . - : [ ]}. */
+  /**
+   * A host name or IPv4 address (dot-separated labels of letters, digits and inner hyphens, an
+   * optional final dot) with an optional port of one to five digits. IPv6 literals, among others,
+   * are Tomcat's to judge.
+   */
   static boolean isHost(String text, int start, int end) {
-    if (start >= end) {
+    int colon = text.indexOf(':', start);
+    int nameEnd = colon < 0 || colon >= end ? end : colon;
+    if (nameEnd < end && (end - nameEnd - 1 < 1 || end - nameEnd - 1 > 5)) {
       return false;
     }
-    for (int i = start; i < end; i++) {
-      char c = text.charAt(i);
-      boolean ok =
-          (c >= 'a' && c <= 'z')
-              || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9')
-              || ".-:[]".indexOf(c) >= 0;
-      if (!ok) {
+    for (int i = nameEnd + 1; i < end; i++) {
+      if (!isDigit(text.charAt(i))) {
         return false;
       }
     }
+    int labelStart = start;
+    for (int i = start; i <= nameEnd; i++) {
+      if (i < nameEnd && text.charAt(i) != '.') {
+        char c = text.charAt(i);
+        if (!isLetterOrDigit(c) && (c != '-' || i == labelStart)) {
+          return false;
+        }
+        continue;
+      }
+      // a label ends here: it may not be empty nor end with a hyphen, but the name may end in a dot
+      boolean finalDot = i == nameEnd && i == labelStart && i > start;
+      if (!finalDot && (i == labelStart || text.charAt(i - 1) == '-')) {
+        return false;
+      }
+      labelStart = i + 1;
+    }
     return true;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  private static boolean isHexDigit(char c) {
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  }
+
+  private static boolean isLetterOrDigit(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c);
   }
 }

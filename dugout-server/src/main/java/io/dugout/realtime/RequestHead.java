@@ -3,8 +3,8 @@ package io.dugout.realtime;
 import static io.dugout.realtime.HeadSyntax.isBlank;
 import static io.dugout.realtime.HeadSyntax.isFieldValue;
 import static io.dugout.realtime.HeadSyntax.isHost;
+import static io.dugout.realtime.HeadSyntax.isTarget;
 import static io.dugout.realtime.HeadSyntax.isToken;
-import static io.dugout.realtime.HeadSyntax.isVisible;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +13,14 @@ import java.nio.charset.StandardCharsets;
  * The head of one HTTP/1.1 request (request line and header fields) as the Netty listener in front
  * of Tomcat reads it to answer a hot read itself ({@link FrontReads}): only the fields such an
  * answer needs, and whether the head is <em>usual</em>. A head is usual when it is a plain {@code
- * HTTP/1.1} request in origin form with one {@code Host}, no body, no upgrade, no {@code Expect},
- * no {@code Connection} other than {@code keep-alive}, at most one {@code Authorization} and one
- * {@code Accept}, and nothing a strict reading of RFC 9112 would question (no folded lines, no
- * control or non-ASCII bytes, no space before a colon). Anything else is Tomcat's to read and
- * answer, which keeps Tomcat's parser the only judge of a doubtful request.
+ * HTTP/1.1} request in origin form with one {@code Host} (a host name or IPv4 address, with an
+ * optional port), at most one {@code Content-Length}, which is {@code 0}, no upgrade, no {@code
+ * Expect}, no {@code Connection} other than {@code keep-alive}, at most one {@code Authorization}
+ * and one {@code Accept}, and nothing a strict reading of RFC 9112 would question (no folded lines,
+ * no control or non-ASCII bytes, no space before a colon, a target of RFC 3986's characters with
+ * every {@code %} followed by two hex digits). Anything else is Tomcat's to read and answer, which
+ * keeps Tomcat's parser the only judge of a doubtful request: whatever the front answers itself,
+ * Tomcat would have answered alike.
  *
  * @param length the head's bytes, its blank line included
  * @param method the request method
@@ -89,7 +92,7 @@ record RequestHead(
     }
     String method = head.substring(0, firstSpace);
     String target = head.substring(firstSpace + 1, secondSpace);
-    if (target.isEmpty() || target.charAt(0) != '/' || !isVisible(target) || target.contains("#")) {
+    if (target.isEmpty() || target.charAt(0) != '/' || !isTarget(target)) {
       return UNUSUAL;
     }
     int question = target.indexOf('?');
@@ -102,6 +105,7 @@ record RequestHead(
     String accept = null;
     int fields = 0;
     int hosts = 0;
+    int lengths = 0;
     int authorizations = 0;
     int accepts = 0;
     for (int start = lineEnd + 2; start <= head.length(); start = lineEnd + 2) {
@@ -140,6 +144,7 @@ record RequestHead(
           accept = head.substring(valueStart, valueEnd);
         }
         case CONTENT_LENGTH -> {
+          lengths++;
           if (valueEnd - valueStart != 1 || head.charAt(valueStart) != '0') {
             return UNUSUAL;
           }
@@ -158,7 +163,7 @@ record RequestHead(
         }
       }
     }
-    if (hosts != 1 || authorizations > 1 || accepts > 1) {
+    if (hosts != 1 || lengths > 1 || authorizations > 1 || accepts > 1) {
       return UNUSUAL;
     }
     return new RequestHead(length, method, path, query, authorization, accept, true);

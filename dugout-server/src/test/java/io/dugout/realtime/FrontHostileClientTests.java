@@ -12,7 +12,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.test.context.TestPropertySource;
@@ -104,6 +107,24 @@ class FrontHostileClientTests extends RealtimeTestBase {
     }
   }
 
+  static Stream<String> fieldsTomcatRefuses() {
+    return Stream.of(
+        "Content-Length: 0\r\nContent-Length: 0",
+        "Host: a:b:c",
+        "Host: -a",
+        "Host: a..b",
+        "Host: [x]");
+  }
+
+  @ParameterizedTest
+  @MethodSource("fieldsTomcatRefuses")
+  void refusesAHotReadWhoseHeadTomcatRefuses(String field) throws Exception {
+    String alice = token("alice");
+    String room = group(alice, "strict heads", "bob");
+
+    assertRefusedOnBothPorts(withField(history(room, alice, 5), field));
+  }
+
   private static String history(String room, String token, int limit) {
     return "GET /api/v1/rooms/"
         + room
@@ -112,6 +133,18 @@ class FrontHostileClientTests extends RealtimeTestBase {
         + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
         + token
         + "\r\n\r\n";
+  }
+
+  /** {@code request} with {@code field} in place of its {@code Host}, or added. */
+  private static String withField(String request, String field) {
+    return field.startsWith("Host:")
+        ? request.replace("Host: localhost", field)
+        : request.replace("\r\n\r\n", "\r\n" + field + "\r\n\r\n");
+  }
+
+  private void assertRefusedOnBothPorts(String request) throws Exception {
+    assertThat(RawExchange.send(port, request, 1).statuses()).as("Tomcat").containsExactly(400);
+    assertThat(RawExchange.send(front, request, 1).statuses()).as(request).containsExactly(400);
   }
 
   /**

@@ -110,10 +110,56 @@ class RequestHeadTests {
         "GET /x HTTP/1.1\r\nHost: x\r\nConnection: keep-alives\r\n\r\n",
         "GET /x HTTP/1.1\r\nHost: x\r\nContent-Length: 00\r\n\r\n",
         "GET /x HTTP/1.1\r\nHost: x\r\n: empty name\r\n\r\n",
-        "GET /x HTTP/1.1\r\nHost: x\r\nUPGRADE: h2c\r\n\r\n"
+        "GET /x HTTP/1.1\r\nHost: x\r\nUPGRADE: h2c\r\n\r\n",
+        "GET /x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n",
+        "GET /x?a=| HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /{x} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x?a=[ HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x?a=1% HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /x%zz HTTP/1.1\r\nHost: x\r\n\r\n"
       })
   void anythingElseIsUnusual(String request) {
     assertThat(read(request).usual()).as(request).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "a:b:c",
+        "-a",
+        "a-",
+        "a..b",
+        ".a",
+        "a.-b",
+        "a-.b",
+        "a:",
+        ":80",
+        "a:123456",
+        "a:8o",
+        "[::1]",
+        "[x]",
+        "a]",
+        "a_b",
+        "a b",
+        "a@b",
+        "caf\u00e9"
+      })
+  void aHostTomcatMightRefuseIsUnusual(String host) {
+    RequestHead head = read("GET /x HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+
+    assertThat(head.usual()).as(host).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/x", "/a-b/c.d_e~f/%7E/!$&'()*+,;=:@", "/x?a=b&c=%2F?d/e"})
+  void targetsOfRfc3986sCharactersAreUsual(String target) {
+    assertThat(read("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n").usual()).as(target).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"x", "localhost:8080", "a.b-c.d", "a.", "a.:80", "1.2.3.4:65535", "A9-z"})
+  void hostNamesAndAddressesWithAPortAreUsual(String host) {
+    assertThat(read("GET /x HTTP/1.1\r\nHost: " + host + "\r\n\r\n").usual()).as(host).isTrue();
   }
 
   @Test
