@@ -7,6 +7,7 @@ import static io.dugout.realtime.HeadSyntax.isTarget;
 import static io.dugout.realtime.HeadSyntax.isToken;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -16,11 +17,11 @@ import java.nio.charset.StandardCharsets;
  * HTTP/1.1} request in origin form with one {@code Host} (a host name or IPv4 address, with an
  * optional port), at most one {@code Content-Length}, which is {@code 0}, no upgrade, no {@code
  * Expect}, no {@code Connection} other than {@code keep-alive}, at most one {@code Authorization}
- * and one {@code Accept}, and nothing a strict reading of RFC 9112 would question (no folded lines,
- * no control or non-ASCII bytes, no space before a colon, a target of RFC 3986's characters with
- * every {@code %} followed by two hex digits). Anything else is Tomcat's to read and answer, which
- * keeps Tomcat's parser the only judge of a doubtful request: whatever the front answers itself,
- * Tomcat would have answered alike.
+ * and one {@code Accept}, and nothing a strict reading of RFC 9112 would question (every line ended
+ * by {@code CRLF}, no folded lines, no control or non-ASCII bytes, no space before a colon, a
+ * target of RFC 3986's characters with every {@code %} followed by two hex digits). Anything else
+ * is Tomcat's to read and answer, which keeps Tomcat's parser the only judge of a doubtful request:
+ * whatever the front answers itself, Tomcat would have answered alike.
  *
  * @param length the head's bytes, its blank line included
  * @param method the request method
@@ -48,35 +49,67 @@ record RequestHead(
   private static final RequestHead UNUSUAL =
       new RequestHead(0, null, null, null, null, null, false);
 
+  /** What {@link #endOfHead} finds at a CR or an LF that is not part of a CRLF. */
+  private static final int LONE_LINE_END = -2;
+
   /**
    * The head that begins at {@code in}'s reader index, reading nothing; null while its blank line
-   * has not arrived within {@link #MAX_BYTES}. A head that does not end within {@link #MAX_BYTES}
-   * is unusual.
+   * has not arrived within {@link #MAX_BYTES} and no line that did arrive makes it unusual. A head
+   * that does not end within {@link #MAX_BYTES} is unusual.
    */
   static RequestHead read(ByteBuf in) {
     int start = in.readerIndex();
     int readable = Math.min(in.readableBytes(), MAX_BYTES);
     int end = endOfHead(in, start, readable);
-    if (end < 0) {
-      return in.readableBytes() >= MAX_BYTES ? UNUSUAL : null;
+    if (end == LONE_LINE_END) {
+      return UNUSUAL;
     }
-    String text = in.toString(start, end - start, StandardCharsets.ISO_8859_1);
-    return parse(text, end - start + 4);
+    if (end >= 0) {
+      return parse(in.toString(start, end - start, StandardCharsets.ISO_8859_1), end - start + 4);
+    }
+    if (in.readableBytes() >= MAX_BYTES) {
+      return UNUSUAL;
+    }
+    // why: Tomcat refuses a bad line as soon as it has it, so the front judges the lines that came
+    // too, and hands such a head over at once instead of waiting for an end that may never come
+    int lastLineFeed = in.indexOf(start + readable, start, (byte) '\n');
+    if (lastLineFeed < 0) {
+      return null;
+    }
+    String lines = in.toString(start, lastLineFeed - 1 - start, StandardCharsets.ISO_8859_1);
+    return parse(lines, -1) == UNUSUAL ? UNUSUAL : null;
   }
 
-  /** The index of the {@code CRLF CRLF} that ends the head, or -1. */
+  /**
+   * The index of the {@code CRLF CRLF} that ends the head; -1 while it has not come; {@link
+   * #LONE_LINE_END} when a CR or an LF that is not part of a CRLF comes first.
+   */
   private static int endOfHead(ByteBuf in, int start, int readable) {
-    for (int i = start; i + 3 < start + readable; i++) {
-      if (in.getByte(i) == '\r'
-          && in.getByte(i + 1) == '\n'
-          && in.getByte(i + 2) == '\r'
-          && in.getByte(i + 3) == '\n') {
-        return i;
+    int end = start + readable;
+    int i = in.forEachByte(start, readable, ByteProcessor.FIND_CRLF);
+    while (i >= 0) {
+      boolean lone =
+          in.getByte(i) == '\r'
+              ? i + 1 < end && in.getByte(i + 1) != '\n'
+              : i == start || in.getByte(i - 1) != '\r';
+      if (lone) {
+        // why: Tomcat ends a line at a bare LF and refuses a bare CR at once, so the head may be
+        // whole or refused for Tomcat while here it would wait for a CRLF CRLF that never comes
+        return LONE_LINE_END;
       }
+      // an LF two bytes back passed this same check, so it ends a CRLF as well
+      if (in.getByte(i) == '\n' && i - 3 >= start && in.getByte(i - 2) == '\n') {
+        return i - 3;
+      }
+      i = i + 1 < end ? in.forEachByte(i + 1, end - i - 1, ByteProcessor.FIND_CRLF) : -1;
     }
     return -1;
   }
 
+  /**
+   * The head {@code head} (its blank line left out) of {@code length} bytes, or, when {@code
+   * length} is negative, the lines of a head that has not ended: then UNUSUAL or null.
+   */
   // why: this runs for every request the front reads, so it walks the head by index instead of
   // splitting it with a regular expression and copying every line, name and value
   private static RequestHead parse(String head, int length) {
@@ -162,6 +195,9 @@ record RequestHead(
           // why: only the fields above change what the front answers
         }
       }
+    }
+    if (length < 0) {
+      return null;
     }
     if (hosts != 1 || lengths > 1 || authorizations > 1 || accepts > 1) {
       return UNUSUAL;

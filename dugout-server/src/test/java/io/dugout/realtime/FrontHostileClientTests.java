@@ -125,6 +125,21 @@ class FrontHostileClientTests extends RealtimeTestBase {
     assertRefusedOnBothPorts(withField(history(room, alice, 5), field));
   }
 
+  @Test
+  void answersAHeadWithBareLineFeedsAsTomcatDoes() throws Exception {
+    String alice = token("alice");
+    String room = group(alice, "bare line feeds", "bob");
+    String request = history(room, alice, 5).replace("\r\n", "\n");
+
+    var fromFront = RawExchange.send(front, request, 1);
+    var fromTomcat = RawExchange.send(port, request, 1);
+
+    assertThat(fromTomcat.statuses()).containsExactly(200);
+    assertThat(fromFront.statuses()).isEqualTo(fromTomcat.statuses());
+    assertThat(fromFront.answers().getFirst().text())
+        .isEqualTo(fromTomcat.answers().getFirst().text());
+  }
+
   private static String history(String room, String token, int limit) {
     return "GET /api/v1/rooms/"
         + room

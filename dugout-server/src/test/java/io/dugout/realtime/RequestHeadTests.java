@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The front reads a request's head only as far as a hot read needs, and calls the rest unusual. */
+/**
+ * The front reads a request's head only as far as a hot read needs, calls the rest unusual, and
+ * does so as soon as a line that came shows it.
+ */
 class RequestHeadTests {
 
   private static final String USUAL =
@@ -112,6 +115,8 @@ class RequestHeadTests {
         "GET /x HTTP/1.1\r\nHost: x\r\n: empty name\r\n\r\n",
         "GET /x HTTP/1.1\r\nHost: x\r\nUPGRADE: h2c\r\n\r\n",
         "GET /x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n",
+        "GET /x HTTP/1.1\nHost: x\n\n",
+        "GET /x HTTP/1.1\r\nHost: x\n\r\n",
         "GET /x?a=| HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /{x} HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /x?a=[ HTTP/1.1\r\nHost: x\r\n\r\n",
@@ -160,6 +165,44 @@ class RequestHeadTests {
   @ValueSource(strings = {"x", "localhost:8080", "a.b-c.d", "a.", "a.:80", "1.2.3.4:65535", "A9-z"})
   void hostNamesAndAddressesWithAPortAreUsual(String host) {
     assertThat(read("GET /x HTTP/1.1\r\nHost: " + host + "\r\n\r\n").usual()).as(host).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "GET /x HTTP/1.1\nHost: x\n",
+        "GET /x HTTP/1.1\r\nHost: x\rX-A: b",
+        "GET /x HTTP/1.1\r\nHost: x\r\r\n",
+        "\nGET /x HTTP/1.1\r\n"
+      })
+  void aLoneCarriageReturnOrLineFeedMakesAHeadUnusualBeforeItEnds(String start) {
+    var in = Unpooled.copiedBuffer(start, StandardCharsets.US_ASCII);
+
+    assertThat(RequestHead.read(in)).as(start).isNotNull();
+    assertThat(RequestHead.read(in).usual()).as(start).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "GET /x HTTP/1.1 \r\n",
+        "GET /x HTTP/1.0\r\nHost: x\r\n",
+        "GET /x HTTP/1.1\r\nHost : x\r\nX-",
+        "GET /x HTTP/1.1\r\nHost: a:b:c\r\n",
+        "GET /x HTTP/1.1\r\nX-Folded: a\r\n b\r\n"
+      })
+  void aLineThatCameMakesAHeadUnusualBeforeItEnds(String start) {
+    var in = Unpooled.copiedBuffer(start, StandardCharsets.US_ASCII);
+
+    assertThat(RequestHead.read(in)).as(start).isNotNull();
+    assertThat(RequestHead.read(in).usual()).as(start).isFalse();
+  }
+
+  @Test
+  void aCarriageReturnAtTheEndOfWhatCameMayStillBeginACrlf() {
+    var in = Unpooled.copiedBuffer("GET /x HTTP/1.1\r\nHost: x\r", StandardCharsets.US_ASCII);
+
+    assertThat(RequestHead.read(in)).isNull();
   }
 
   @Test
