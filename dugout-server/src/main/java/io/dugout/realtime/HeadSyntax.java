@@ -95,6 +95,39 @@ final class HeadSyntax {
     return true;
   }
 
+  static boolean isIgnoringCase(String text, int start, int end, String expected) {
+    return end - start == expected.length()
+        && text.regionMatches(true, start, expected, 0, expected.length());
+  }
+
+  /**
+   * Whether a {@code Connection} value lists {@code Upgrade} or {@code upgrade}: the spellings
+   * Spring's handshake takes (Netty's and Tomcat's take any case).
+   */
+  static boolean listsUpgrade(String text, int start, int end) {
+    for (String token : text.substring(start, end).split(",", -1)) {
+      String trimmed = token.strip();
+      if (trimmed.equals("Upgrade") || trimmed.equals("upgrade")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A {@code Sec-WebSocket-Key} as browsers send it: 16 bytes in base64, 24 characters. */
+  static boolean isKey(String text, int start, int end) {
+    if (end - start != 24 || !text.startsWith("==", end - 2)) {
+      return false;
+    }
+    for (int i = start; i < end - 2; i++) {
+      char c = text.charAt(i);
+      if (!isLetterOrDigit(c) && c != '+' && c != '/') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean isDigit(char c) {
     return c >= '0' && c <= '9';
   }

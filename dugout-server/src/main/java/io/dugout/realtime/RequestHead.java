@@ -3,8 +3,11 @@ package io.dugout.realtime;
 import static io.dugout.realtime.HeadSyntax.isBlank;
 import static io.dugout.realtime.HeadSyntax.isFieldValue;
 import static io.dugout.realtime.HeadSyntax.isHost;
+import static io.dugout.realtime.HeadSyntax.isIgnoringCase;
+import static io.dugout.realtime.HeadSyntax.isKey;
 import static io.dugout.realtime.HeadSyntax.isTarget;
 import static io.dugout.realtime.HeadSyntax.isToken;
+import static io.dugout.realtime.HeadSyntax.listsUpgrade;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
@@ -12,16 +15,21 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The head of one HTTP/1.1 request (request line and header fields) as the Netty listener in front
- * of Tomcat reads it to answer a hot read itself ({@link FrontReads}): only the fields such an
- * answer needs, and whether the head is <em>usual</em>. A head is usual when it is a plain {@code
+ * of Tomcat reads it to answer a hot read itself ({@link FrontReads}) or to take a WebSocket
+ * handshake ({@link FrontDoor}): only the fields such an answer needs, and whether the head is
+ * <em>usual</em> or a <em>WebSocket handshake</em>. A head is usual when it is a plain {@code
  * HTTP/1.1} request in origin form with one {@code Host} (a host name or IPv4 address, with an
  * optional port), at most one {@code Content-Length}, which is {@code 0}, no upgrade, no {@code
  * Expect}, no {@code Connection} other than {@code keep-alive}, at most one {@code Authorization}
  * and one {@code Accept}, and nothing a strict reading of RFC 9112 would question (every line ended
  * by {@code CRLF}, no folded lines, no control or non-ASCII bytes, no space before a colon, a
- * target of RFC 3986's characters with every {@code %} followed by two hex digits). Anything else
- * is Tomcat's to read and answer, which keeps Tomcat's parser the only judge of a doubtful request:
- * whatever the front answers itself, Tomcat would have answered alike.
+ * target of RFC 3986's characters with every {@code %} followed by two hex digits). A WebSocket
+ * handshake is the same but for asking to switch to WebSocket in the one form Netty's handshake and
+ * Spring's read alike: one {@code Upgrade: websocket}, a {@code Connection} that lists {@code
+ * Upgrade}, one {@code Sec-WebSocket-Key} of 16 bytes in base64 and one {@code
+ * Sec-WebSocket-Version: 13}. Anything else is Tomcat's to read and answer, which keeps Tomcat's
+ * parser the only judge of a doubtful request: whatever the front answers itself, Tomcat would have
+ * answered alike.
  *
  * @param length the head's bytes, its blank line included
  * @param method the request method
@@ -29,7 +37,9 @@ import java.nio.charset.StandardCharsets;
  * @param query the raw query after {@code ?}, or null when there is none
  * @param authorization the {@code Authorization} field, or null
  * @param accept the {@code Accept} field, or null
- * @param usual whether the front may answer it; the other fields mean nothing when false
+ * @param usual whether the front may answer it; the other fields mean nothing when neither this nor
+ *     {@code webSocket} is true
+ * @param webSocket whether it is a WebSocket handshake the front may take
  */
 record RequestHead(
     int length,
@@ -38,7 +48,8 @@ record RequestHead(
     String query,
     String authorization,
     String accept,
-    boolean usual) {
+    boolean usual,
+    boolean webSocket) {
 
   /** At most this many bytes of head, as Tomcat's default {@code max-http-request-header-size}. */
   static final int MAX_BYTES = 8_192;
@@ -47,7 +58,7 @@ record RequestHead(
   private static final int MAX_FIELDS = 100;
 
   private static final RequestHead UNUSUAL =
-      new RequestHead(0, null, null, null, null, null, false);
+      new RequestHead(0, null, null, null, null, null, false, false);
 
   /** What {@link #endOfHead} finds at a CR or an LF that is not part of a CRLF. */
   private static final int LONE_LINE_END = -2;
@@ -141,6 +152,14 @@ record RequestHead(
     int lengths = 0;
     int authorizations = 0;
     int accepts = 0;
+    int upgrades = 0;
+    int keys = 0;
+    int versions = 0;
+    boolean connectionOther = false;
+    boolean connectionUpgrade = false;
+    boolean toWebSocket = false;
+    boolean validKey = false;
+    boolean version13 = false;
     for (int start = lineEnd + 2; start <= head.length(); start = lineEnd + 2) {
       lineEnd = lineEnd(head, start);
       if (++fields > MAX_FIELDS) {
@@ -183,10 +202,20 @@ record RequestHead(
           }
         }
         case CONNECTION -> {
-          if (!head.regionMatches(true, valueStart, "keep-alive", 0, valueEnd - valueStart)
-              || valueEnd - valueStart != "keep-alive".length()) {
-            return UNUSUAL;
-          }
+          connectionOther |= !isIgnoringCase(head, valueStart, valueEnd, "keep-alive");
+          connectionUpgrade |= listsUpgrade(head, valueStart, valueEnd);
+        }
+        case UPGRADE -> {
+          upgrades++;
+          toWebSocket = isIgnoringCase(head, valueStart, valueEnd, "websocket");
+        }
+        case WEB_SOCKET_KEY -> {
+          keys++;
+          validKey = isKey(head, valueStart, valueEnd);
+        }
+        case WEB_SOCKET_VERSION -> {
+          versions++;
+          version13 = isIgnoringCase(head, valueStart, valueEnd, "13");
         }
         case REFUSED -> {
           return UNUSUAL;
@@ -202,7 +231,19 @@ record RequestHead(
     if (hosts != 1 || lengths > 1 || authorizations > 1 || accepts > 1) {
       return UNUSUAL;
     }
-    return new RequestHead(length, method, path, query, authorization, accept, true);
+    boolean usual = upgrades == 0 && !connectionOther;
+    boolean webSocket =
+        upgrades == 1
+            && toWebSocket
+            && connectionUpgrade
+            && keys == 1
+            && validKey
+            && versions == 1
+            && version13;
+    if (!usual && !webSocket) {
+      return UNUSUAL;
+    }
+    return new RequestHead(length, method, path, query, authorization, accept, usual, webSocket);
   }
 
   /** Where the line that begins at {@code start} ends: at its {@code CRLF}, or the head's end. */
@@ -218,11 +259,22 @@ record RequestHead(
     ACCEPT("accept"),
     CONTENT_LENGTH("content-length"),
     CONNECTION("connection"),
-    REFUSED("transfer-encoding", "upgrade", "expect", "http2-settings"),
+    UPGRADE("upgrade"),
+    WEB_SOCKET_KEY("sec-websocket-key"),
+    WEB_SOCKET_VERSION("sec-websocket-version"),
+    REFUSED("transfer-encoding", "expect", "http2-settings"),
     OTHER;
 
     private static final Field[] NAMED = {
-      HOST, AUTHORIZATION, ACCEPT, CONTENT_LENGTH, CONNECTION, REFUSED
+      HOST,
+      AUTHORIZATION,
+      ACCEPT,
+      CONTENT_LENGTH,
+      CONNECTION,
+      UPGRADE,
+      WEB_SOCKET_KEY,
+      WEB_SOCKET_VERSION,
+      REFUSED
     };
 
     private final String[] names;

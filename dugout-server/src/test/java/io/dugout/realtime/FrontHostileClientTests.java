@@ -28,6 +28,10 @@ import org.springframework.test.context.TestPropertySource;
 @TestPropertySource(properties = "dugout.realtime.netty.front=true")
 class FrontHostileClientTests extends RealtimeTestBase {
 
+  private static final String HANDSHAKE =
+      "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+          + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+          + "Sec-WebSocket-Protocol: v12.stomp\r\n\r\n";
   private static final Pattern SEQ = Pattern.compile("\"seq\":");
 
   @Autowired MeterRegistry meters;
@@ -138,6 +142,12 @@ class FrontHostileClientTests extends RealtimeTestBase {
     assertThat(fromFront.statuses()).isEqualTo(fromTomcat.statuses());
     assertThat(fromFront.answers().getFirst().text())
         .isEqualTo(fromTomcat.answers().getFirst().text());
+  }
+
+  @ParameterizedTest
+  @MethodSource("fieldsTomcatRefuses")
+  void refusesAHandshakeWhoseHeadTomcatRefuses(String field) throws Exception {
+    assertRefusedOnBothPorts(withField(HANDSHAKE, field));
   }
 
   private static String history(String room, String token, int limit) {

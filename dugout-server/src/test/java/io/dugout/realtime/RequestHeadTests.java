@@ -4,15 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The front reads a request's head only as far as a hot read needs, calls the rest unusual, and
- * does so as soon as a line that came shows it.
+ * The front reads a request's head only as far as a hot read or a WebSocket handshake needs, calls
+ * the rest unusual, and does so as soon as a line that came shows it.
  */
 class RequestHeadTests {
+
+  private static final String HANDSHAKE =
+      "GET /ws?x=1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+          + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
 
   private static final String USUAL =
       "GET /api/v1/rooms/r-1/messages?before=10&limit=5 HTTP/1.1\r\n"
@@ -153,6 +159,7 @@ class RequestHeadTests {
     RequestHead head = read("GET /x HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
 
     assertThat(head.usual()).as(host).isFalse();
+    assertThat(head.webSocket()).as(host).isFalse();
   }
 
   @ParameterizedTest
@@ -203,6 +210,46 @@ class RequestHeadTests {
     var in = Unpooled.copiedBuffer("GET /x HTTP/1.1\r\nHost: x\r", StandardCharsets.US_ASCII);
 
     assertThat(RequestHead.read(in)).isNull();
+  }
+
+  @Test
+  void aWebSocketHandshakeIsNotAUsualHead() {
+    RequestHead head =
+        read(
+            HANDSHAKE
+                .replace("Upgrade: websocket", "Upgrade: WebSocket")
+                .replace("Connection: Upgrade", "Connection: keep-alive, Upgrade"));
+
+    assertThat(head.webSocket()).isTrue();
+    assertThat(head.usual()).isFalse();
+    assertThat(head.path()).isEqualTo("/ws");
+    assertThat(head.query()).isEqualTo("x=1");
+  }
+
+  static Stream<String> handshakesInAnotherForm() {
+    String key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+    return Stream.of(
+        HANDSHAKE.replace("Upgrade: websocket", "Upgrade: websocket\r\nUpgrade: websocket"),
+        HANDSHAKE.replace("Upgrade: websocket", "Upgrade: websocket, h2c"),
+        HANDSHAKE.replace("Connection: Upgrade", "Connection: UPGRADE"),
+        HANDSHAKE.replace("Connection: Upgrade", "Connection: keep-alive"),
+        HANDSHAKE.replace("Version: 13", "Version: 8"),
+        HANDSHAKE.replace("Version: 13", "Version: 13\r\nSec-WebSocket-Version: 8"),
+        HANDSHAKE.replace(key, key.replace("==", "")),
+        HANDSHAKE.replace(key, key + key),
+        HANDSHAKE.replace("Host: x", "Host: a:b:c"),
+        HANDSHAKE.replace("\r\n\r\n", "\r\nExpect: 100-continue\r\n\r\n"),
+        HANDSHAKE.replace("\r\n\r\n", "\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n"),
+        HANDSHAKE.replace("HTTP/1.1", "HTTP/1.0"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("handshakesInAnotherForm")
+  void aHandshakeInAnyOtherFormIsUnusual(String request) {
+    RequestHead head = read(request);
+
+    assertThat(head.webSocket()).as(request).isFalse();
+    assertThat(head.usual()).as(request).isFalse();
   }
 
   @Test
