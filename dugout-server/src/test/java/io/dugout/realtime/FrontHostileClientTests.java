@@ -150,6 +150,16 @@ class FrontHostileClientTests extends RealtimeTestBase {
     assertRefusedOnBothPorts(withField(HANDSHAKE, field));
   }
 
+  @Test
+  void upgradesAHandshakeWithAQueryOnTheListenerAsTomcatDoes() throws Exception {
+    String withQuery = HANDSHAKE.replace("GET /ws ", "GET /ws?client=1 ");
+    double relayedBefore = relayed();
+
+    assertThat(RawExchange.send(front, withQuery, 1).statuses()).containsExactly(101);
+    assertThat(relayed()).as("no connection went to Tomcat").isEqualTo(relayedBefore);
+    assertThat(RawExchange.send(port, withQuery, 1).statuses()).containsExactly(101);
+  }
+
   private static String history(String room, String token, int limit) {
     return "GET /api/v1/rooms/"
         + room
@@ -197,6 +207,10 @@ class FrontHostileClientTests extends RealtimeTestBase {
     return meters.find("dugout.http.lean.requests").tag("outcome", "answered").counters().stream()
         .mapToDouble(Counter::count)
         .sum();
+  }
+
+  private double relayed() {
+    return meters.get("dugout.realtime.netty.relayed").functionCounter().count();
   }
 
   private static void write(Socket socket, byte[] bytes) {
