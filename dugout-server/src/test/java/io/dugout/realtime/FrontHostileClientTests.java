@@ -160,6 +160,11 @@ class FrontHostileClientTests extends RealtimeTestBase {
     assertThat(RawExchange.send(port, withQuery, 1).statuses()).containsExactly(101);
   }
 
+  @Test
+  void refusesAHandshakeWhoseQueryIsNoUriOnBothPorts() throws Exception {
+    assertRefusedOnBothPorts(HANDSHAKE.replace("GET /ws ", "GET /ws?x=1% "));
+  }
+
   private static String history(String room, String token, int limit) {
     return "GET /api/v1/rooms/"
         + room
