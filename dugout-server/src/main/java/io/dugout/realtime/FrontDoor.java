@@ -15,18 +15,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The first handler of a connection on the HTTP port when the Netty listener is in front ({@code
- * dugout.realtime.netty.front}): it reads the first bytes of a connection's first request line and
- * nothing more. A connection that opens with {@code GET /ws} and a space or a query (the STOMP
- * endpoint) stays with the listener's handlers behind this one; any other connection (another path
- * or method, bytes that are not HTTP) has those handlers replaced by {@link FrontReads}, which
- * answers its hot reads and makes it Tomcat's ({@link TomcatRelay}) from its first other request
- * on. Either way the bytes read so far go on unchanged, and this handler leaves the pipeline.
+ * dugout.realtime.netty.front}): it reads a connection's first request head as far as it must and
+ * nothing more. A connection that opens with a WebSocket handshake for the STOMP endpoint ({@code
+ * GET /ws}, with or without a query, in an upgrade head {@link RequestHead} finds strict) stays
+ * with the listener's handlers behind this one; any other connection (another path or method, a
+ * head the front finds doubtful, bytes that are not HTTP) has those handlers replaced by {@link
+ * FrontReads}, which answers its hot reads and makes it Tomcat's ({@link TomcatRelay}) from its
+ * first other request on. Either way the bytes read so far go on unchanged, and this handler leaves
+ * the pipeline.
  *
  * <p>Only the first request decides: a later request on a kept-alive connection goes where the
  * connection went, so a WebSocket handshake after other requests on one connection reaches Tomcat's
  * {@code /ws}, which serves the same endpoint. Browsers and STOMP clients open a WebSocket on a
- * connection of its own. A connection that has not sent its request line within {@code idle} is
- * closed, as Tomcat closes one that sends nothing.
+ * connection of its own. A connection that has not sent its request line within {@code idle}, or
+ * the whole head of a request that begins {@code GET /ws}, is closed, as Tomcat closes one that
+ * sends nothing.
  */
 final class FrontDoor extends ByteToMessageDecoder {
 
@@ -39,7 +42,8 @@ final class FrontDoor extends ByteToMessageDecoder {
 
   /**
    * @param relay makes the handler that takes over a connection that is not a WebSocket's
-   * @param idleNanos how long a connection may stay without its request line
+   * @param idleNanos how long a connection may stay without its request line, or without the whole
+   *     head of a request that begins {@code GET /ws}
    */
   FrontDoor(Supplier<ChannelHandler> relay, long idleNanos) {
     this.relay = relay;
@@ -52,7 +56,7 @@ final class FrontDoor extends ByteToMessageDecoder {
   }
 
   private void silent(ChannelHandlerContext ctx) {
-    log.debug("Closing {}: no request line within {} ms", ctx.channel(), idleNanos / 1_000_000);
+    log.debug("Closing {}: no request head within {} ms", ctx.channel(), idleNanos / 1_000_000);
     ctx.close();
   }
 
@@ -96,10 +100,17 @@ final class FrontDoor extends ByteToMessageDecoder {
       return Route.UNDECIDED;
     }
     byte next = in.getByte(start + WEB_SOCKET.length);
-    if (next == ' ' || next == '?') {
-      return Route.WEB_SOCKET;
+    if (next != ' ' && next != '?') {
+      return Route.TOMCAT;
     }
-    return Route.TOMCAT;
+    // why: Netty's HTTP codec takes heads Tomcat refuses (two Content-Length fields, a bad Host,
+    // bare LF line ends), so it only sees a handshake whose whole head the front found strict, and
+    // waiting for that whole head keeps this handler's timer on a head sent halfway
+    RequestHead head = RequestHead.read(in);
+    if (head == null) {
+      return Route.UNDECIDED;
+    }
+    return head.webSocket() ? Route.WEB_SOCKET : Route.TOMCAT;
   }
 
   /** Where a connection goes. */

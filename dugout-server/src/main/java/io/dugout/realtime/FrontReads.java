@@ -38,6 +38,14 @@ import org.slf4j.LoggerFactory;
  * reads it exactly as the client sent it and answers it as it answers every request. Only such a
  * switch keeps answers in order without reading Tomcat's responses. A connection waits for its next
  * request at most {@code idle}, as Tomcat's keep-alive does.
+ *
+ * <p>Answers wait for a client that does not read them: while more than Netty's high-water mark of
+ * them is unwritten, no further request is handled or read, so a client that pipelines without
+ * reading holds a socket buffer and that mark in memory, not an answer per request, and meets the
+ * same {@code idle} as a write Tomcat could not finish. A client that ends its input (a half-close)
+ * after its requests gets the answers to every one of them that came whole, then the connection
+ * closes; on epoll only as far as the socket buffers take them at once, as Netty 4.2's epoll closes
+ * a half-closed connection whose answer has to wait for room (see {@link #read}).
  */
 final class FrontReads extends ChannelInboundHandlerAdapter {
 
@@ -125,34 +133,45 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
         pending == null
             ? bytes
             : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), pending, bytes);
-    if (!busy) {
-      next(ctx);
-    }
+    next(ctx);
   }
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
     if (event instanceof ChannelInputShutdownEvent) {
       inputShut = true;
-      if (!busy) {
-        next(ctx);
-      }
+      next(ctx);
       return;
     }
     super.userEventTriggered(ctx, event);
   }
 
-  /** Handles the next request in what was read, if it has come whole. */
+  /**
+   * Handles the next request in what was read, if it has come whole and the client takes answers;
+   * reads on only while it waits for a request's bytes.
+   */
   private void next(ChannelHandlerContext ctx) {
+    if (busy || ctx.isRemoved()) {
+      // why: a flush that makes the channel writable again comes back here through
+      // channelWritabilityChanged, which may have started the next answer or handed over already
+      return;
+    }
+    if (!ctx.channel().isWritable()) {
+      // why: the answers the client has not read stay in memory; channelWritabilityChanged goes on
+      read(ctx, false);
+      return;
+    }
     if (pending == null || !pending.isReadable()) {
       if (inputShut) {
         // why: the client will send nothing more and has every answer it asked for
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
       }
+      read(ctx, true);
       return;
     }
     RequestHead head = RequestHead.read(pending);
     if (head == null && !inputShut) {
+      read(ctx, true);
       return;
     }
     HotReads.Match match =
@@ -163,7 +182,7 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
     }
     busy = true;
     lastRequest = ctx.executor().ticker().nanoTime();
-    ctx.channel().config().setAutoRead(false);
+    read(ctx, false);
     long start = System.nanoTime();
     answering.execute(
         () -> {
@@ -211,8 +230,26 @@ final class FrontReads extends ChannelInboundHandlerAdapter {
           answer.userId());
     }
     ctx.flush();
-    ctx.channel().config().setAutoRead(true);
     next(ctx);
+  }
+
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    if (ctx.channel().isWritable()) {
+      next(ctx);
+    }
+    ctx.fireChannelWritabilityChanged();
+  }
+
+  /** Reads the client's bytes while {@code on}; a client that ended its input is left alone. */
+  private void read(ChannelHandlerContext ctx, boolean on) {
+    // why: there is nothing more to read, and Netty 4.2's epoll (4.2.15 to 4.2.19 at least) drops
+    // a half-closed connection that waits for nothing from its epoll set but still believes it
+    // there, so a later change of what it waits for fails (epoll_ctl ENOENT) and closes the
+    // connection with answers owed; a write that must wait for room fails the same way
+    if (!inputShut) {
+      ctx.channel().config().setAutoRead(on);
+    }
   }
 
   /** The rest of the connection is Tomcat's, from the request at the start of what is pending. */

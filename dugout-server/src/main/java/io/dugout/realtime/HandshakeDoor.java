@@ -7,6 +7,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.HttpRequestHandler;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -19,7 +21,8 @@ import org.springframework.web.servlet.HandlerMapping;
  * about two fifths of the handshake's HTTP work in a profile of the seeds' {@code send} flow. The
  * handshake carries no credentials (STOMP authenticates on CONNECT), and the handler keeps every
  * check of its own (method, {@code Upgrade}, version, key, origin, sub-protocol), answering a
- * failed one itself as it always does.
+ * failed one itself as it always does; a target Tomcat's upgrade cannot make a URI of (a broken
+ * percent-escape in the query) is answered 400 here.
  *
  * <p>Any other request to {@code /ws} goes on through the full chain, untouched. The path must be
  * exactly {@code /ws}, so nothing the security firewall would look at in a path reaches the handler
@@ -56,9 +59,27 @@ final class HandshakeDoor extends OncePerRequestFilter {
       chain.doFilter(request, response);
       return;
     }
+    if (!isUri(request)) {
+      // why: Tomcat's upgrade makes a URI of the target and fails with a 500 on one it cannot
+      // parse (a broken percent-escape in the query); the mistake is the client's
+      response.sendError(HttpServletResponse.SC_BAD_REQUEST);
+      meters.answered(HttpServletResponse.SC_BAD_REQUEST, start);
+      return;
+    }
     request.setAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE, PATH);
     handshakes.handleRequest(request, response);
     meters.answered(response.getStatus(), start);
+  }
+
+  /** Whether the request's target makes a URI, as Tomcat's upgrade makes one of it. */
+  private static boolean isUri(HttpServletRequest request) {
+    String query = request.getQueryString();
+    try {
+      new URI("ws://localhost" + PATH + (query == null ? "" : "?" + query));
+      return true;
+    } catch (URISyntaxException broken) {
+      return false;
+    }
   }
 
   private static boolean isUpgrade(HttpServletRequest request) {

@@ -156,6 +156,10 @@ class NettyListener implements SmartLifecycle {
     var protocol =
         WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(HandshakeDoor.PATH)
+            // why: in front, FrontDoor passes only a head whose path is exactly /ws, with or
+            // without a query, and Tomcat's /ws takes a query (Netty's exact match would not); on
+            // a port of its own every path arrives, and only /ws itself is the endpoint
+            .checkStartsWith(tomcat != null)
             .subprotocols(String.join(",", endpoint.getSubProtocols()))
             .handleCloseFrames(false)
             .decoderConfig(

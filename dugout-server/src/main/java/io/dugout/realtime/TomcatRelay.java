@@ -58,7 +58,7 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     Channel client = ctx.channel();
-    client.config().setAutoRead(false);
+    readClient(client, false);
     // why: a client may end its request with a half-close and still read the answer, as it may
     // with Tomcat itself
     client.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
@@ -100,7 +100,7 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
     if (clientDoneSending) {
       shutdownOutputAfterWrites(channel);
     }
-    client.config().setAutoRead(channel.isWritable());
+    readClient(client, channel.isWritable());
     channel.config().setAutoRead(client.isWritable());
   }
 
@@ -112,7 +112,7 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
     }
     backend.write(message);
     if (!backend.isWritable()) {
-      ctx.channel().config().setAutoRead(false);
+      readClient(ctx.channel(), false);
     }
   }
 
@@ -162,6 +162,16 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
     ctx.close();
   }
 
+  /** Reads from the client while {@code on}; a client that ended its input is left alone. */
+  private static void readClient(Channel client, boolean on) {
+    // why: there is nothing more to read, and Netty 4.2's epoll fails (epoll_ctl ENOENT) a change
+    // of what a half-closed connection waits for once it waited for nothing, and closes it before
+    // Tomcat's answers have left (see FrontReads.read)
+    if (!((SocketChannel) client).isInputShutdown()) {
+      client.config().setAutoRead(on);
+    }
+  }
+
   private void releaseEarly() {
     while (!early.isEmpty()) {
       ReferenceCountUtil.release(early.poll());
@@ -199,7 +209,7 @@ final class TomcatRelay extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-      client.config().setAutoRead(ctx.channel().isWritable());
+      readClient(client, ctx.channel().isWritable());
     }
 
     @Override

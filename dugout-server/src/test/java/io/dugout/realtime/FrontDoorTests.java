@@ -11,13 +11,21 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The front door sends a connection that opens with {@code GET /ws} to the listener's handlers and
- * every other connection to the relay, with every byte read so far, in order, and then leaves.
+ * The front door sends a connection that opens with a strict WebSocket handshake at {@code /ws} to
+ * the listener's handlers and every other connection to the relay, with every byte read so far, in
+ * order, and then leaves.
  */
 class FrontDoorTests {
+
+  private static final String HANDSHAKE =
+      "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+          + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
 
   private final ChannelInboundHandlerAdapter codec = new ChannelInboundHandlerAdapter();
   private final Recorder listener = new Recorder();
@@ -28,14 +36,12 @@ class FrontDoorTests {
 
   @Test
   void keepsAWebSocketHandshakeWithTheListenerEvenWhenItArrivesInPieces() {
-    String handshake = "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\r\n";
-
     write("GE");
     assertThat(channel.pipeline().get(FrontDoor.class)).isNotNull();
     write("T /w");
-    write(handshake.substring(6));
+    write(HANDSHAKE.substring(6));
 
-    assertThat(listener.text()).isEqualTo(handshake);
+    assertThat(listener.text()).isEqualTo(HANDSHAKE);
     assertThat(relay.text()).isEmpty();
     assertThat(channel.pipeline().get(FrontDoor.class)).isNull();
     write("more");
@@ -44,9 +50,39 @@ class FrontDoorTests {
 
   @Test
   void keepsAHandshakeWithAQueryWithTheListener() {
-    write("GET /ws?token=1 HTTP/1.1\r\n\r\n");
+    write(HANDSHAKE.replace("/ws", "/ws?token=1"));
 
     assertThat(listener.text()).startsWith("GET /ws?token=1");
+    assertThat(relay.text()).isEmpty();
+  }
+
+  static Stream<String> handshakesTomcatMayReadOtherwise() {
+    return Stream.of(
+        "GET /ws HTTP/1.1\r\nHost: x\r\n\r\n",
+        HANDSHAKE.replace("Host: x", "Host: a:b:c"),
+        HANDSHAKE.replace("Host: x\r\n", ""),
+        HANDSHAKE.replace("\r\n\r\n", "\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n"),
+        HANDSHAKE.replace("Version: 13", "Version: 8"),
+        HANDSHAKE.replace("HTTP/1.1", "HTTP/1.0"),
+        HANDSHAKE.replace("\r\n", "\n"),
+        HANDSHAKE.replace("/ws ", "/ws?a{b "));
+  }
+
+  @ParameterizedTest
+  @MethodSource("handshakesTomcatMayReadOtherwise")
+  void relaysAHandshakeWhoseHeadIsNotStrictForTomcatToJudge(String head) {
+    write(head);
+
+    assertThat(relay.text()).isEqualTo(head);
+    assertThat(listener.text()).isEmpty();
+  }
+
+  @Test
+  void waitsForTheWholeHandshakeHeadBeforeChoosing() {
+    write(HANDSHAKE.substring(0, HANDSHAKE.length() - 2));
+
+    assertThat(channel.pipeline().get(FrontDoor.class)).isNotNull();
+    assertThat(listener.text()).isEmpty();
     assertThat(relay.text()).isEmpty();
   }
 
@@ -89,8 +125,17 @@ class FrontDoorTests {
   }
 
   @Test
+  void closesAConnectionThatSendsHalfAHandshakeHead() {
+    write("GET /ws HTTP/1.1\r\nHost: x\r\n");
+    channel.advanceTimeBy(21, TimeUnit.SECONDS);
+    channel.runScheduledPendingTasks();
+
+    assertThat(channel.isOpen()).isFalse();
+  }
+
+  @Test
   void leavesAConnectionThatChoseInTimeOpen() {
-    write("GET /ws HTTP/1.1\r\n\r\n");
+    write(HANDSHAKE);
     channel.advanceTimeBy(21, TimeUnit.SECONDS);
     channel.runScheduledPendingTasks();
 

@@ -104,6 +104,37 @@ class FrontReadsTests {
   }
 
   @Test
+  void handlesNoFurtherRequestWhileTheClientTakesNoAnswers() {
+    String a = get("a", "Bearer " + TestHotReads.GOOD);
+    String b = get("b", "Bearer " + TestHotReads.GOOD);
+    write(a + b);
+    clientTakesAnswers(false);
+    answering.poll().run();
+    channel.runPendingTasks();
+
+    assertThat(response()).endsWith(TestHotReads.body("a"));
+    assertThat(answering).as("the second waits for the client").isEmpty();
+    assertThat(channel.config().isAutoRead()).isFalse();
+
+    clientTakesAnswers(true);
+    answerAll();
+    assertThat(response()).endsWith(TestHotReads.body("b"));
+    assertThat(channel.config().isAutoRead()).isTrue();
+  }
+
+  @Test
+  void asksNothingMoreOfTheSocketOnceTheClientEndedItsInput() {
+    write(get("a", "Bearer " + TestHotReads.GOOD) + get("b", "Bearer " + TestHotReads.GOOD));
+    channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+    answerAll();
+
+    assertThat(response()).endsWith(TestHotReads.body("a"));
+    assertThat(response()).endsWith(TestHotReads.body("b"));
+    assertThat(channel.config().isAutoRead()).as("left as it was once the input ended").isFalse();
+    assertThat(channel.isOpen()).isFalse();
+  }
+
+  @Test
   void waitsForTheWholeHeadEvenInPieces() {
     String request = get("room-1", "Bearer " + TestHotReads.GOOD);
     for (int i = 0; i < request.length(); i += 7) {
@@ -219,6 +250,12 @@ class FrontReadsTests {
 
   private void write(String text) {
     channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.US_ASCII));
+  }
+
+  /** Makes the channel writable or not, as a client reading its answers or not would. */
+  private void clientTakesAnswers(boolean takes) {
+    channel.unsafe().outboundBuffer().setUserDefinedWritability(1, takes);
+    channel.runPendingTasks();
   }
 
   private void answerAll() {

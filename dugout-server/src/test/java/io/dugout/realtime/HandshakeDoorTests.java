@@ -59,6 +59,29 @@ class HandshakeDoorTests extends RealtimeTestBase {
   }
 
   @Test
+  void anUpgradeWhoseQueryIsNoUriIsRefusedAsTheClientsMistake() {
+    double answered = count("answered");
+    var broken =
+        new RawHttp(port)
+            .send(
+                "GET",
+                "/ws?x=1%",
+                Map.of(
+                    "Upgrade",
+                    "websocket",
+                    "Connection",
+                    "Upgrade",
+                    "Sec-WebSocket-Key",
+                    "dGhlIHNhbXBsZSBub25jZQ==",
+                    "Sec-WebSocket-Version",
+                    "13"),
+                null);
+
+    assertThat(broken.status()).isEqualTo(400);
+    assertThat(count("answered")).isEqualTo(answered + 1);
+  }
+
+  @Test
   void aPostWithAnUpgradeHeaderIsLeftToTheFullChain() {
     double passed = count("passed");
     var post = new RawHttp(port).send("POST", "/ws", Map.of("Upgrade", "websocket"), new byte[0]);
