@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.CapturedLog;
 import io.dugout.cluster.kafka.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.CapturedLog;
 import io.dugout.auth.TestHotReads;
 import io.dugout.system.UserHash;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

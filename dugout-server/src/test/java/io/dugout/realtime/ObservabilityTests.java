@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.CapturedLog;
 import io.dugout.TestStore;
 import io.dugout.Waits;
 import io.dugout.system.UserHash;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
+import io.dugout.CapturedLog;
 import io.dugout.Waits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class ClusterNodeLifecycleTests {
           () -> first.owned().size() == TestCluster.PARTITIONS,
           Duration.ofSeconds(30),
           "the first node sequencing every partition");
-      try (var log = LogLines.capture()) {
+      try (var log = CapturedLog.all()) {
         var second = cluster.start("--dugout.cluster.kafka.instance-id=same");
         Waits.until(
             () -> second.owned().size() == TestCluster.PARTITIONS && first.owned().isEmpty(),

@@ -3,6 +3,7 @@ package io.dugout.cluster.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
+import io.dugout.CapturedLog;
 import io.dugout.Waits;
 import io.dugout.system.BackendOutage;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -66,7 +67,7 @@ class KafkaOutageTests {
       var ledger = new RoomLedger(room.text("id"));
       assertThat(ledger.post(node.client(), alice, "before").status()).isEqualTo(201);
 
-      try (var log = LogLines.capture();
+      try (var log = CapturedLog.all();
           var pool = Executors.newVirtualThreadPerTaskExecutor()) {
         long cpuBefore = clientCpuNanos();
         kafka.kill();

@@ -3,6 +3,7 @@ package io.dugout.cluster.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
+import io.dugout.CapturedLog;
 import io.dugout.Waits;
 import io.dugout.cluster.TcpProxy;
 import io.dugout.store.mongo.InJvmMongo;
@@ -38,7 +39,7 @@ class NodeStopTests {
       // why: long enough for the clients to find the broker gone, as in an outage
       Waits.sleep(Duration.ofSeconds(3));
 
-      try (var log = LogLines.capture()) {
+      try (var log = CapturedLog.all()) {
         assertStopsWithinBound(node.context().getBean(NotificationNode.class), log);
         assertStopsWithinBound(node.context().getBean(ClusterNode.class), log);
       }
@@ -57,7 +58,7 @@ class NodeStopTests {
       String service = node.client().serviceToken("shop");
       proxy.cut();
       try (var pool = Executors.newVirtualThreadPerTaskExecutor();
-          var log = LogLines.capture()) {
+          var log = CapturedLog.all()) {
         var sent =
             pool.submit(
                 () ->
@@ -87,7 +88,7 @@ class NodeStopTests {
     }
   }
 
-  private static void assertStopsWithinBound(GroupMember member, LogLines log) {
+  private static void assertStopsWithinBound(GroupMember member, CapturedLog log) {
     long start = System.nanoTime();
     member.stop();
     var took = Duration.ofNanos(System.nanoTime() - start);
