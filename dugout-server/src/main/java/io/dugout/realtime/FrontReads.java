@@ -46,6 +46,9 @@ import org.slf4j.LoggerFactory;
  * after its requests gets the answers to every one of them that came whole, then the connection
  * closes; on epoll only as far as the socket buffers take them at once, as Netty 4.2's epoll closes
  * a half-closed connection whose answer has to wait for room (see {@link #read}).
+ *
+ * <p>Over 300 lines: reading, answering in order and back-pressure work on one connection's state
+ * (the requests queued, whether reading is paused, whether the input ended), so they stay together.
  */
 final class FrontReads extends ChannelInboundHandlerAdapter {
 

@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * it wakes the poll or commit under way, interrupts the handlers (what they did not finish comes
  * again to the partition's next owner, as after a crash), and closes the consumer in at most 5 s.
  * The consumer leaves the group as it closes, so its partitions move at once.
+ *
+ * <p>Over 300 lines, most of them the contract above: poll, commit, rebalance and stop share the
+ * one consumer, which only the polling thread may touch, so they stay in one class.
  */
 final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
 

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * to whichever node answers and resubscribes each room with {@code since-seq} set to the last seq
  * it saw; it resends every send not yet receipted, with the same {@code clientMsgId}, every few
  * seconds. It records what a soak asserts: every seq each room delivered on its wire, in the order
- * it arrived; every send's first attempt, receipt and errors.
+ * it arrived; every send's first attempt, receipt and errors. Over 300 lines because an app's
+ * reconnect, resume and resend are one state machine, and splitting it would split that state.
  */
 final class AppClient implements AutoCloseable {
 

@@ -20,8 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -40,6 +38,10 @@ import org.slf4j.LoggerFactory;
  * gap-free and in order, across its reconnects; no node's log floods. {@code
  * -Ddugout.soak.rounds=N} repeats the fault sequence N times under the same load (one round, about
  * three minutes, runs in the suite; docs/deploy.md, "The soak").
+ *
+ * <p>One scenario, kept in one class so that it reads from start to check; what it uses has classes
+ * of its own: the app's client ({@link AppClient}), a node's log ({@link NodeLog}) and a room's
+ * history ({@link RoomHistory}).
  */
 class ClusterSoakTests {
 
@@ -262,14 +264,8 @@ class ClusterSoakTests {
     }
 
     private Map<String, Long> lastSeqs() {
-      var api = DugoutClient.onPort(nodes.getFirst().port());
-      String token = api.token("l0");
       var last = new HashMap<String, Long>();
-      for (String room : rooms) {
-        var page = api.get(token, "/api/v1/rooms/" + room + "/messages?limit=1");
-        var messages = page.json().get("messages");
-        last.put(room, messages.isEmpty() ? 0 : messages.get(0).get("seq").asLong());
-      }
+      rooms.forEach(room -> last.put(room, history(room).lastSeq()));
       return last;
     }
 
@@ -323,82 +319,43 @@ class ClusterSoakTests {
           history.values().stream().map(Map::size).toList());
     }
 
-    /** Each room's history, seq to clientMsgId, read page by page from the oldest. */
+    /** Each room's history, seq to clientMsgId. */
     private Map<String, Map<Long, String>> history() {
-      var api = DugoutClient.onPort(nodes.getFirst().port());
-      String token = api.token("l0");
       var all = new LinkedHashMap<String, Map<Long, String>>();
-      for (String room : rooms) {
-        var messages = new java.util.TreeMap<Long, String>();
-        long after = 0;
-        while (true) {
-          var page =
-              api.get(token, "/api/v1/rooms/" + room + "/messages?after=" + after + "&limit=100");
-          assertThat(page.status()).as(page.toString()).isEqualTo(200);
-          var list = page.json().get("messages");
-          for (var message : list) {
-            long seq = message.get("seq").asLong();
-            assertThat(messages.put(seq, message.get("clientMsgId").asString()))
-                .as("seq %d of %s once", seq, room)
-                .isNull();
-            after = Math.max(after, seq);
-          }
-          if (!page.json().get("hasMore").asBoolean()) {
-            break;
-          }
-        }
-        all.put(room, messages);
-      }
+      rooms.forEach(room -> all.put(room, history(room).clientMsgIds()));
       return all;
+    }
+
+    private RoomHistory history(String roomId) {
+      var api = DugoutClient.onPort(nodes.getFirst().port());
+      return new RoomHistory(api, api.token("l0"), roomId);
     }
 
     /** No node logs more than a bound per round, nor the same event (digits aside) 100 times. */
     private void checkLogs() throws IOException {
-      var digits = Pattern.compile("\\d+");
       for (int i = 0; i < NODES; i++) {
-        Path file = dir.resolve("node-" + i + "-server.log");
-        var lines = Files.readAllLines(file).stream().filter(l -> l.startsWith("20")).toList();
-        assertThat(lines.size())
-            .as("events %s logged in %d round(s)", file, ROUNDS)
+        var log = log(i);
+        assertThat(log.events().size())
+            .as("events %s logged in %d round(s)", log.file(), ROUNDS)
             .isLessThan(LOG_EVENTS_PER_ROUND * ROUNDS);
-        Map<String, Long> kinds =
-            lines.stream()
-                .map(line -> line.length() > 60 ? line.substring(60) : line)
-                .map(line -> digits.matcher(line).replaceAll("#"))
-                .collect(Collectors.groupingBy(line -> line, Collectors.counting()));
-        var flooding =
-            kinds.entrySet().stream()
-                .filter(e -> e.getValue() > 100L * ROUNDS)
-                .map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
-        assertThat(flooding).as("lines %s repeats", file).isEqualTo(Set.of());
+        assertThat(log.repeatedMoreThan(100L * ROUNDS))
+            .as("lines %s repeats", log.file())
+            .isEqualTo(Set.of());
       }
     }
 
-    /** The node whose last log line about the room's partition says it sequences it. */
+    /** The node that sequences the room's partition, by its own log. */
     private ServerProcess ownerOf(String roomId) throws IOException {
-      int partition = TestCluster.partitionOf(roomId);
-      var owning = Pattern.compile("(No longer s|S)equencing partitions \\[([0-9, ]*)\\]");
       for (int i = 0; i < NODES; i++) {
-        boolean owns = false;
-        for (String line : Files.readAllLines(dir.resolve("node-" + i + "-server.log"))) {
-          var m = owning.matcher(line);
-          if (m.find()) {
-            boolean listed =
-                java.util.Arrays.stream(m.group(2).split(",\\s*"))
-                    .anyMatch(p -> p.equals(Integer.toString(partition)));
-            if (listed) {
-              owns = m.group(1).equals("S");
-            }
-          } else if (line.contains("Starting DugoutApplication")) {
-            owns = false;
-          }
-        }
-        if (owns) {
+        if (log(i).sequences(roomId)) {
           return nodes.get(i);
         }
       }
-      throw new AssertionError("no node sequences partition " + partition);
+      throw new AssertionError("no node sequences room " + roomId);
+    }
+
+    private NodeLog log(int node) {
+      return new NodeLog(dir.resolve("node-" + node + "-server.log"));
     }
 
     private void say(int round, String what) {
