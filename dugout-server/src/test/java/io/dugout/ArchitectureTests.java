@@ -44,6 +44,12 @@ class ArchitectureTests {
   }
 
   @Test
+  void onlyTheTransportPackagesUseNettyOrTomcat() {
+    DugoutArchitecture.onlyNettyTransportUsesNetty(ROOT).check(main);
+    DugoutArchitecture.onlyTomcatTransportUsesTomcat(ROOT).check(main);
+  }
+
+  @Test
   void domainPackagesNeverUseAnAdapterPackage() {
     DugoutArchitecture.domainNeverUsesAnAdapter(ROOT).check(main);
   }
@@ -77,6 +83,20 @@ class ArchitectureTests {
         "RoomReachesIntoRocksDb");
     assertViolated(
         DugoutArchitecture.domainNeverUsesAnAdapter(FIXTURE), fixture, "RoomReachesIntoRocksDb");
+    assertViolated(
+        DugoutArchitecture.onlyNettyTransportUsesNetty(FIXTURE),
+        fixture,
+        "SessionThatKnowsItsServers");
+    assertViolated(
+        DugoutArchitecture.onlyTomcatTransportUsesTomcat(FIXTURE),
+        fixture,
+        "SessionThatKnowsItsServers");
+    assertThat(
+            DugoutArchitecture.onlyNettyTransportUsesNetty(FIXTURE)
+                .evaluate(fixture)
+                .getFailureReport()
+                .getDetails())
+        .noneMatch(line -> line.contains("FixtureNettyListener"));
     assertViolated(
         DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");

@@ -63,6 +63,19 @@ final class DugoutArchitecture {
         root, "cluster.kafka", "org.apache.kafka..", "org.springframework.kafka..");
   }
 
+  static ArchRule onlyNettyTransportUsesNetty(String root) {
+    return onlyAdapterUses(root, "transport.netty", "io.netty..");
+  }
+
+  static ArchRule onlyTomcatTransportUsesTomcat(String root) {
+    return onlyAdapterUses(
+        root,
+        "transport.tomcat",
+        "org.apache.catalina..",
+        "org.apache.tomcat..",
+        "org.apache.coyote..");
+  }
+
   /** Domain packages talk to storage through their ports, never to an adapter. */
   static ArchRule domainNeverUsesAnAdapter(String root) {
     String[] domain = Arrays.stream(DOMAIN).map(p -> root + "." + p + "..").toArray(String[]::new);

@@ -46,7 +46,7 @@ class ScenariosAgainstRealServerTests {
             Files.createDirectories(temp.resolve("data")),
             "--dugout.realtime.messages-per-second=100000",
             "--dugout.realtime.message-burst=100000",
-            "--dugout.realtime.netty.enabled=true",
+            "--dugout.listener.mode=separate",
             "--dugout.realtime.netty.port=" + nettyPort);
   }
 

@@ -1,14 +1,11 @@
 package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
-import io.dugout.system.LeanDoors;
 import io.dugout.system.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -35,9 +32,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * open at the HTTP level: STOMP authenticates on CONNECT.
  */
 @Configuration(proxyBeanMethods = false)
-class SecurityConfiguration implements WebMvcConfigurer {
+public class SecurityConfiguration implements WebMvcConfigurer {
 
-  static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
+  public static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
 
   /**
    * The one authority, granted by {@link TokenVerifier#callerOf}'s rule, that opens operator paths.
@@ -51,29 +48,6 @@ class SecurityConfiguration implements WebMvcConfigurer {
   @Bean
   WebSecurityCustomizer webSocketHandshake() {
     return web -> web.ignoring().requestMatchers("/ws");
-  }
-
-  /**
-   * What the lean doors for the hottest reads decide, on Tomcat and on the Netty listener in front
-   * of it; absent with {@code dugout.http.lean-reads=false}.
-   */
-  @Bean
-  @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
-  HotReads hotReads(List<LeanRoute> routes, TokenVerifier tokens, LeanDoors doors) {
-    return new HotReads(routes, tokens, doors);
-  }
-
-  /**
-   * The lean door for the hottest reads, with the other lean doors ({@link LeanDoors#ORDER});
-   * {@code dugout.http.lean-reads=false} sends them through the full chain like every other
-   * request.
-   */
-  @Bean
-  @ConditionalOnBooleanProperty(name = "dugout.http.lean-reads", matchIfMissing = true)
-  FilterRegistrationBean<LeanReads> leanReads(HotReads reads) {
-    var registration = new FilterRegistrationBean<>(new LeanReads(reads));
-    registration.setOrder(LeanDoors.ORDER);
-    return registration;
   }
 
   @Bean

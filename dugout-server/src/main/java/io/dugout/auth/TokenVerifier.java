@@ -19,7 +19,7 @@ public final class TokenVerifier {
   private final JwtDecoder decoder;
   private final DevTokens devTokens;
 
-  TokenVerifier(JwtDecoder decoder, DevTokens devTokens) {
+  public TokenVerifier(JwtDecoder decoder, DevTokens devTokens) {
     this.decoder = decoder;
     this.devTokens = devTokens;
   }

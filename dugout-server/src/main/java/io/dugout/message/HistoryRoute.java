@@ -1,8 +1,8 @@
 package io.dugout.message;
 
 import io.dugout.auth.Caller;
-import io.dugout.auth.LeanQuery;
-import io.dugout.auth.LeanRoute;
+import io.dugout.fastpath.HotReadRoute;
+import io.dugout.fastpath.PlainQuery;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
  * is the controller's to answer.
  */
 @Component
-class HistoryRoute implements LeanRoute {
+class HistoryRoute implements HotReadRoute {
 
   private final MessageService messages;
 
@@ -31,7 +31,7 @@ class HistoryRoute implements LeanRoute {
   }
 
   @Override
-  public byte[] answer(Caller caller, String roomId, LeanQuery query) {
+  public byte[] answer(Caller caller, String roomId, PlainQuery query) {
     Long before = query.number("before");
     Long after = query.number("after");
     Long limit = query.number("limit");

@@ -1,6 +1,5 @@
 package io.dugout.message;
 
-import io.dugout.system.NoWait;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,6 +1,5 @@
 package io.dugout.message;
 
-import io.dugout.system.ExactJson;
 import io.dugout.system.RecordCreators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,7 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A message's JSON: the form the API shows it in, and the form stores that keep JSON keep it in, so
  * that a stored message can go into a response as it is ({@link MessageStore#beforeJson}).
- * Jackson's defaults, which are the API's for messages ({@code LeanReadsApiTests} compares the two
+ * Jackson's defaults, which are the API's for messages ({@code HotReadApiTests} compares the two
  * byte for byte); reading ignores fields it does not know, so older nodes read what newer ones
  * wrote.
  */

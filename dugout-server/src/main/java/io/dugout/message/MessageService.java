@@ -62,7 +62,7 @@ public class MessageService {
   }
 
   /**
-   * Whether {@link #post} may run in a {@link io.dugout.system.NoWait#attempt}: the sequencer and
+   * Whether {@link #post} may run in a {@link io.dugout.message.NoWait#attempt}: the sequencer and
    * its store refuse before they would wait (and so do the membership reads of the same storage),
    * and no history cache, another process, is told of the message afterwards.
    */

@@ -53,9 +53,9 @@ public interface MessageStore {
 
   /**
    * Whether {@link #write} and {@link #lastSeq}, and the membership reads of the same storage, may
-   * run in a {@link io.dugout.system.NoWait#attempt}: wherever they would wait (a lock, a read from
-   * disk, a write the engine would slow down, an fsync) they refuse with {@code WouldWait}, having
-   * written nothing. False unless an adapter is written for it.
+   * run in a {@link io.dugout.message.NoWait#attempt}: wherever they would wait (a lock, a read
+   * from disk, a write the engine would slow down, an fsync) they refuse with {@code WouldWait},
+   * having written nothing. False unless an adapter is written for it.
    */
   default boolean triesWithoutWaiting() {
     return false;

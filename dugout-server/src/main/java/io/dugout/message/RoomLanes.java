@@ -1,6 +1,5 @@
 package io.dugout.message;
 
-import io.dugout.system.NoWait;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 

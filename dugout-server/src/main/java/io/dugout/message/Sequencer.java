@@ -29,7 +29,7 @@ public interface Sequencer {
   <T> T atLastSeq(String roomId, LongFunction<T> action);
 
   /**
-   * Whether {@link #append} may run in a {@link io.dugout.system.NoWait#attempt}: it then refuses
+   * Whether {@link #append} may run in a {@link io.dugout.message.NoWait#attempt}: it then refuses
    * with {@code WouldWait} before anything is stored wherever it would wait, and, once the message
    * is durable, finishes without waiting on anything but in-memory work. False unless an adapter is
    * written for it.

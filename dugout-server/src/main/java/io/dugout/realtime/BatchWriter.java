@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import io.dugout.transport.netty.NettyConnection;
 import java.io.IOException;
 import org.springframework.web.socket.WebSocketSession;
 
@@ -20,7 +21,7 @@ import org.springframework.web.socket.WebSocketSession;
  *       so what the writer holds for a client that does not read overflows the same budget.
  * </ul>
  */
-interface BatchWriter {
+public interface BatchWriter {
 
   /** Whether {@link #write} returns only once the batch is in the socket. */
   boolean blocks();

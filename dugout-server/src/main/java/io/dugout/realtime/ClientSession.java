@@ -1,7 +1,8 @@
 package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
-import io.dugout.system.NoWait;
+import io.dugout.message.NoWait;
+import io.dugout.transport.netty.NettyConnection;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,10 +38,10 @@ import org.springframework.web.socket.WebSocketSession;
  * event loop. Its inbound thread is the connection's {@link SerialRunner}, which reads no further
  * frame meanwhile either.
  */
-final class ClientSession {
+public final class ClientSession {
 
   private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
-  static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer");
+  public static final CloseStatus SLOW = new CloseStatus(1013, "slow consumer");
   private static final int MAX_BATCH_SIZE = 64 * 1024;
   private static final Runnable NOTHING = () -> {};
 
@@ -84,7 +85,7 @@ final class ClientSession {
     this.limits = limits;
   }
 
-  String id() {
+  public String id() {
     return socket.getId();
   }
 
@@ -214,7 +215,7 @@ final class ClientSession {
    * The status of the session's first {@link #close}: the server's reason when the server closed
    * it, the container's report when the client did; null while open.
    */
-  CloseStatus closedWith() {
+  public CloseStatus closedWith() {
     return closedWith;
   }
 

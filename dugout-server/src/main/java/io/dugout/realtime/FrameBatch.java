@@ -1,5 +1,7 @@
 package io.dugout.realtime;
 
+import io.dugout.realtime.stomp.StompFrames;
+
 /**
  * One batch of outbound frames, rendered in the form its {@link BatchWriter} writes: characters for
  * a servlet container's writer ({@link CharBatch}), UTF-8 bytes for the Netty listener. A MESSAGE
@@ -7,7 +9,7 @@ package io.dugout.realtime;
  * StompFrames.MessageParts}), so each receiver's copy costs an append of stored parts, not an
  * encoding.
  */
-interface FrameBatch {
+public interface FrameBatch {
 
   /** Appends a frame rendered for one session. */
   void append(String frame);

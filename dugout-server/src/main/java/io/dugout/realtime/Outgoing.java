@@ -1,9 +1,10 @@
 package io.dugout.realtime;
 
+import io.dugout.realtime.stomp.StompFrames;
 import io.dugout.system.Utf8;
 
 /** A frame waiting in a session's outbound queue, rendered only when it is written. */
-interface Outgoing {
+public interface Outgoing {
 
   /** Its size on the wire in UTF-8 bytes, for the queue's byte budget. */
   int bytes();

@@ -1,88 +1,14 @@
 package io.dugout.realtime;
 
-import io.dugout.system.LeanDoors;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.web.HttpRequestHandler;
-import org.springframework.web.servlet.HandlerMapping;
-import org.springframework.web.servlet.handler.AbstractUrlHandlerMapping;
-import org.springframework.web.socket.config.annotation.EnableWebSocket;
-import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
-import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
-import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
-/**
- * Mounts the STOMP endpoint at {@code /ws}. Any origin may connect: clients authenticate with a
- * bearer token in CONNECT, never with cookies, so a foreign page gains nothing by connecting.
- */
+/** The real-time core's beans that are not components of their own. */
 @Configuration(proxyBeanMethods = false)
-@EnableWebSocket
-class RealtimeConfiguration implements WebSocketConfigurer {
+class RealtimeConfiguration {
 
-  private final StompEndpoint endpoint;
-
-  RealtimeConfiguration(StompEndpoint endpoint) {
-    this.endpoint = endpoint;
-  }
-
-  @Override
-  public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-    registry.addHandler(endpoint, HandshakeDoor.PATH).setAllowedOriginPatterns("*");
-  }
-
-  /**
-   * Handshakes skip MVC dispatch through {@link HandshakeDoor}, placed with the other lean doors
-   * ({@link LeanDoors#ORDER}), with the handler the registration above made (so both ways in share
-   * one handler, origin check and all).
-   */
-  @Bean
-  FilterRegistrationBean<HandshakeDoor> handshakeDoor(
-      @Qualifier("webSocketHandlerMapping") HandlerMapping mapping, LeanDoors doors) {
-    if (!(((AbstractUrlHandlerMapping) mapping).getHandlerMap().get(HandshakeDoor.PATH)
-        instanceof HttpRequestHandler handler)) {
-      throw new IllegalStateException("no WebSocket handler mapped at " + HandshakeDoor.PATH);
-    }
-    var registration = new FilterRegistrationBean<>(new HandshakeDoor(handler, doors));
-    registration.setOrder(LeanDoors.ORDER);
-    return registration;
-  }
-
-  /**
-   * Small per-connection buffers keep idle connections cheap; larger frames arrive in parts and are
-   * reassembled up to {@code dugout.realtime.max-frame-bytes}.
-   */
-  @Bean
-  ServletServerContainerFactoryBean webSocketContainer(RealtimeProperties properties) {
-    var container = new ServletServerContainerFactoryBean();
-    container.setMaxTextMessageBufferSize(properties.connectionBufferBytes());
-    container.setMaxBinaryMessageBufferSize(properties.connectionBufferBytes());
-    return container;
-  }
-
-  /**
-   * Tomcat gives every connection a read and a write buffer of 8 KiB by default. Most STOMP frames
-   * are far smaller, and larger reads simply take more than one pass, so the read buffer is small.
-   * The write buffer carries HTTP responses, one system call per buffer's worth, so it is sized for
-   * a history page rather than a frame (see {@link RealtimeProperties}).
-   */
-  @Bean
-  TomcatConnectorCustomizer smallSocketBuffers(RealtimeProperties properties) {
-    return connector -> {
-      connector.setProperty(
-          "socket.appReadBufSize", String.valueOf(properties.connectionBufferBytes()));
-      connector.setProperty(
-          "socket.appWriteBufSize", String.valueOf(properties.connectionWriteBufferBytes()));
-    };
-  }
-
-  /**
-   * One node's send rate limit; a cluster node shares one in Redis instead. why: static, since this
-   * configuration itself needs the endpoint that needs the limit
-   */
+  /** One node's send rate limit; a cluster node shares one in Redis instead. */
   @Bean
   @ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
   static SendRateLimit localSendRateLimit(RealtimeProperties properties) {

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * low-cardinality by construction (reasons and error codes, never a room or a user).
  */
 @Component
-class RealtimeMetrics {
+public class RealtimeMetrics {
 
   /** Why a CONNECT was refused; a closed set, so every series exists from the start. */
   enum ConnectFailure {
@@ -123,7 +123,7 @@ class RealtimeMetrics {
     (handled ? attemptsHandled : attemptsRefused).increment();
   }
 
-  double attempts(boolean handled) {
+  public double attempts(boolean handled) {
     return (handled ? attemptsHandled : attemptsRefused).count();
   }
 
@@ -136,7 +136,7 @@ class RealtimeMetrics {
   }
 
   /** The counter the outbound queues of all sessions add their slow-consumer closes to. */
-  AtomicLong slowConsumers() {
+  public AtomicLong slowConsumers() {
     return slowConsumers;
   }
 

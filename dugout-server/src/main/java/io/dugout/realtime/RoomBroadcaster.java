@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageListener;
+import io.dugout.realtime.stomp.StompFrames;
 import io.dugout.room.RoomEvent;
 import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;

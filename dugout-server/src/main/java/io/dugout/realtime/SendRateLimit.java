@@ -19,7 +19,7 @@ public interface SendRateLimit {
 
   /**
    * Whether {@link #tryAcquire} never waits (no lock held beyond in-memory work, no round trip), so
-   * that it may run in a {@link io.dugout.system.NoWait#attempt}. False unless an adapter is
+   * that it may run in a {@link io.dugout.message.NoWait#attempt}. False unless an adapter is
    * written for it.
    */
   default boolean triesWithoutWaiting() {

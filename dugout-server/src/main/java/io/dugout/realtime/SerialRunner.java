@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * loop and the other connections on it; a connection's frames are handled in order, as Tomcat hands
  * them over.
  */
-final class SerialRunner {
+public final class SerialRunner {
 
   private static final Logger log = LoggerFactory.getLogger(SerialRunner.class);
 
@@ -20,7 +20,7 @@ final class SerialRunner {
   private final AtomicBoolean running = new AtomicBoolean();
 
   /** Runs {@code task} after every task given before it; returns at once. */
-  void run(Runnable task) {
+  public void run(Runnable task) {
     tasks.add(task);
     if (running.compareAndSet(false, true)) {
       Thread.ofVirtual().name("dugout-inbound").start(this::drain);
@@ -31,7 +31,7 @@ final class SerialRunner {
    * Whether no task is running or waiting to run. Meaningful only on the one thread that gives this
    * runner its tasks: nothing can be added meanwhile, and a task that finished happened before.
    */
-  boolean idle() {
+  public boolean idle() {
     return !running.get() && tasks.isEmpty();
   }
 

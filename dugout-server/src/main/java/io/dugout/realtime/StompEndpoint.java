@@ -1,6 +1,9 @@
 package io.dugout.realtime;
 
-import io.dugout.system.NoWait;
+import io.dugout.message.NoWait;
+import io.dugout.realtime.stomp.StompFrame;
+import io.dugout.realtime.stomp.StompFrameDecoder;
+import io.dugout.realtime.stomp.StompFrames;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,7 +29,10 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * decoder refuses ends the connection with an ERROR naming the problem.
  */
 @Component
-class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
+public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
+
+  /** The path of the STOMP endpoint on every transport. */
+  public static final String PATH = "/ws";
 
   private static final Logger log = LoggerFactory.getLogger(StompEndpoint.class);
   private static final String SESSION = "dugout.session";
@@ -153,7 +159,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
    * refuses before it would wait (embedded storage without fsync, no history cache, a rate limit in
    * memory).
    */
-  boolean triesWithoutWaiting() {
+  public boolean triesWithoutWaiting() {
     return inbound.triesWithoutWaiting();
   }
 
@@ -166,7 +172,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
    * that nothing of the connection runs or waits to run on that thread meanwhile, and runs what is
    * returned before anything it reads later, so frames are handled in order.
    */
-  Runnable handleWithoutWaiting(WebSocketSession socket, ByteBuffer bytes) {
+  public Runnable handleWithoutWaiting(WebSocketSession socket, ByteBuffer bytes) {
     var session = (ClientSession) socket.getAttributes().get(SESSION);
     var decoder = (StompFrameDecoder) socket.getAttributes().get(DECODER);
     if (session == null || !session.isOpen() || !accepting) {
@@ -258,7 +264,7 @@ class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
    * The connection has held bytes its client did not take for {@code limit}: a write that blocked
    * that long on Tomcat, so the client is closed as a slow consumer.
    */
-  void stalled(WebSocketSession socket, Duration limit) {
+  public void stalled(WebSocketSession socket, Duration limit) {
     if (socket.getAttributes().get(SESSION) instanceof ClientSession session) {
       session.closeSlow("took no bytes for " + limit.toMillis() + " ms");
     }

@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import io.dugout.realtime.stomp.StompFrames;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * each user. Lookups on the delivery path take no lock.
  */
 @Component
-class Subscriptions {
+public class Subscriptions {
 
   private final Map<String, ClientSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, List<Subscription>> byRoom = new ConcurrentHashMap<>();
@@ -95,7 +95,7 @@ class Subscriptions {
     return byRoom.getOrDefault(roomId, List.of());
   }
 
-  Set<ClientSession> ofUser(String userId) {
+  public Set<ClientSession> ofUser(String userId) {
     return byUser.getOrDefault(userId, Set.of());
   }
 

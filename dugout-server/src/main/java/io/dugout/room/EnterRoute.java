@@ -1,8 +1,8 @@
 package io.dugout.room;
 
 import io.dugout.auth.Caller;
-import io.dugout.auth.LeanQuery;
-import io.dugout.auth.LeanRoute;
+import io.dugout.fastpath.HotReadRoute;
+import io.dugout.fastpath.PlainQuery;
 import io.dugout.message.JsonPage;
 import io.dugout.message.MessageService;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * for each call.
  */
 @Component
-class EnterRoute implements LeanRoute {
+class EnterRoute implements HotReadRoute {
 
   private static final byte[] ROOM = "{\"room\":".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] MUTED = ",\"muted\":true".getBytes(StandardCharsets.US_ASCII);
@@ -46,7 +46,7 @@ class EnterRoute implements LeanRoute {
   }
 
   @Override
-  public byte[] answer(Caller caller, String roomId, LeanQuery query) {
+  public byte[] answer(Caller caller, String roomId, PlainQuery query) {
     JsonPage latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
     var entering = rooms.entering(caller, roomId);
     var head = heads.of(entering.room(), latest.newestJson());

@@ -1,5 +1,6 @@
 package io.dugout.system;
 
+import io.dugout.fastpath.FastPathMetrics;
 import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
@@ -13,7 +14,7 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 
 /**
  * Spring's HTTP server observation ({@code http.server.requests}), as Spring Boot sets it up, but
- * placed right behind the {@link LeanDoors lean doors} instead of in front of every filter: a
+ * placed right behind the {@link FastPathMetrics lean doors} instead of in front of every filter: a
  * request a door answers is timed by the door, every other request is observed here as before.
  * Spring Boot's own registration steps aside when this one exists.
  */
@@ -21,7 +22,7 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 class HttpObservation {
 
   /** Behind the doors, still in front of the request-context filter and Spring Security. */
-  static final int ORDER = LeanDoors.ORDER + 8;
+  static final int ORDER = FastPathMetrics.ORDER + 8;
 
   @Bean
   FilterRegistrationBean<ServerHttpObservationFilter> httpObservationFilter(

@@ -1,8 +1,6 @@
 package io.dugout.system;
 
-import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -45,30 +43,6 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             "validation",
             e.getName() + ": has the wrong type",
             e.getName());
-    return ResponseEntity.badRequest().body(problem);
-  }
-
-  /**
-   * Tomcat parses the query string (and a form body) when a parameter is first read, and throws
-   * this when it cannot: broken percent-encoding, bytes that are not UTF-8, a parameter without a
-   * name, too many parameters. It is the client's request that is broken, whichever code asked.
-   */
-  @ExceptionHandler(InvalidParameterException.class)
-  ResponseEntity<ProblemDetail> unreadableParameters(HttpServletRequest request) {
-    String field = QueryStrings.undecodableParameter(request.getQueryString());
-    var problem =
-        field != null
-            ? Problems.of(
-                HttpStatus.BAD_REQUEST,
-                "validation",
-                field + ": is not valid percent-encoded UTF-8",
-                field)
-            : Problems.of(
-                HttpStatus.BAD_REQUEST,
-                "request",
-                "the query string or form body cannot be read (broken percent-encoding, a"
-                    + " parameter without a name, or too many parameters)",
-                null);
     return ResponseEntity.badRequest().body(problem);
   }
 

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * The container only says that parsing failed; this reads the raw query string again, strictly:
  * every {@code %} followed by two hex digits, {@code +} for a space, and the bytes valid UTF-8.
  */
-final class QueryStrings {
+public final class QueryStrings {
 
   private QueryStrings() {}
 
@@ -19,7 +19,7 @@ final class QueryStrings {
    * The name of the first parameter whose value is not percent-encoded UTF-8 although its name is;
    * null when there is none (no query string, or only names that cannot be decoded themselves).
    */
-  static String undecodableParameter(String query) {
+  public static String undecodableParameter(String query) {
     if (query == null) {
       return null;
     }

@@ -1,19 +1,21 @@
 package io.dugout.api;
 
+import io.dugout.ClientPath;
 import io.dugout.DugoutApplication;
 import io.dugout.TempDirs;
 import io.dugout.TestStore;
-import io.dugout.TestTransport;
-import io.dugout.realtime.RealtimeProperties;
+import io.dugout.transport.ListenerMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.Parameter;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.env.Environment;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -33,29 +35,37 @@ public abstract class ApiTest {
 
   @LocalServerPort protected int port;
 
-  /** The Netty listener's port when this run tests that transport ({@link TestTransport}). */
+  /** The Netty listener's port: the public port in front of Tomcat, or a port of its own. */
   @Value("${local.dugout.realtime.netty.port:0}")
   private int nettyPort;
 
   protected DugoutClient client;
+
+  /**
+   * The path this test's clients take: set per run in a class that runs on {@link
+   * ClientPath.EveryPath}, else the public port.
+   */
+  @Parameter protected ClientPath clientPath;
 
   @DynamicPropertySource
   static void dataDir(DynamicPropertyRegistry registry) {
     Path dir = TempDirs.deletedAtExit("dugout-api-");
     registry.add("dugout.data-dir", dir::toString);
     TestStore.configure(registry);
-    TestTransport.configure(registry);
   }
 
-  @Autowired private RealtimeProperties realtime;
+  @Autowired private Environment environment;
 
   /**
-   * The port STOMP clients connect to: the Netty listener's when this run tests it or it has a port
-   * of its own, else Tomcat's {@code /ws} on Tomcat's port.
+   * The port STOMP clients connect to: the Netty listener's in front of Tomcat or on a port of its
+   * own, unless the test takes Tomcat's path.
    */
   protected int wsPort() {
-    boolean listener = TestTransport.netty() || !realtime.netty().inFront();
-    return listener && nettyPort > 0 ? nettyPort : port;
+    return switch (ListenerMode.of(environment)) {
+      case FRONT -> path() == ClientPath.FRONT ? nettyPort : port;
+      case SEPARATE -> nettyPort;
+      case TOMCAT -> port;
+    };
   }
 
   /**
@@ -63,12 +73,17 @@ public abstract class ApiTest {
    * Tomcat (Tomcat then listens on loopback only), else Tomcat's.
    */
   protected int publicPort() {
-    return realtime.netty().inFront() && nettyPort > 0 ? nettyPort : port;
+    return ListenerMode.of(environment) == ListenerMode.FRONT ? nettyPort : port;
   }
 
-  /** The port REST clients use: Tomcat's, or the Netty listener's when it is in front of Tomcat. */
+  /** The port REST clients use: the public port, unless the test takes Tomcat's path. */
   protected int httpPort() {
-    return TestTransport.netty() && nettyPort > 0 ? nettyPort : port;
+    return path() == ClientPath.FRONT ? publicPort() : port;
+  }
+
+  /** This test's path: {@link #clientPath}, or the public port when the class sets none. */
+  protected ClientPath path() {
+    return clientPath == null ? ClientPath.FRONT : clientPath;
   }
 
   @BeforeEach

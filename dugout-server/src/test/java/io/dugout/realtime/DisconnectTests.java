@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * frame, even when the client closes its side at the same moment (as JMeter's plan and most clients
  * do right after DISCONNECT).
  */
+@ClientPath.EveryPath
 class DisconnectTests extends RealtimeTestBase {
 
   @Autowired Subscriptions subscriptions;

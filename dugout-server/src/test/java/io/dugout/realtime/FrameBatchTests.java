@@ -3,6 +3,9 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.realtime.stomp.StompFrames;
+import io.dugout.transport.netty.LoopFlush;
+import io.dugout.transport.netty.Utf8Batch;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

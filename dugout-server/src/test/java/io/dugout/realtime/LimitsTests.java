@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.LongStream;
@@ -21,6 +22,7 @@ import org.springframework.test.context.TestPropertySource;
       "dugout.realtime.connect-time-limit=2s"
     })
 @Import(HeldMessages.class)
+@ClientPath.EveryPath
 class LimitsTests extends RealtimeTestBase {
 
   @Autowired RealtimeMetrics metrics;

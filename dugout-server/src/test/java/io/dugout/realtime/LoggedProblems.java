@@ -13,12 +13,12 @@ import org.slf4j.LoggerFactory;
  * Records what the server logs at WARN or above, or with a stack trace, from {@link #start()} to
  * {@link #close()}: a client's mistake must leave no such trace.
  */
-final class LoggedProblems extends AppenderBase<ILoggingEvent> implements AutoCloseable {
+public final class LoggedProblems extends AppenderBase<ILoggingEvent> implements AutoCloseable {
 
   private final Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
   private final Queue<String> problems = new ConcurrentLinkedQueue<>();
 
-  static LoggedProblems capture() {
+  public static LoggedProblems capture() {
     var logged = new LoggedProblems();
     logged.setContext(logged.root.getLoggerContext());
     logged.start();
@@ -34,7 +34,7 @@ final class LoggedProblems extends AppenderBase<ILoggingEvent> implements AutoCl
     }
   }
 
-  List<String> problems() {
+  public List<String> problems() {
     return List.copyOf(problems);
   }
 

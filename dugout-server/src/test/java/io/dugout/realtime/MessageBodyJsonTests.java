@@ -6,6 +6,7 @@ import io.dugout.message.Attachment;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageKind;
+import io.dugout.realtime.stomp.StompFrames;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

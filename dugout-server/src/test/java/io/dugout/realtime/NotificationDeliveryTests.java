@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import io.dugout.Waits;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +14,7 @@ import tools.jackson.databind.JsonNode;
  * Notifications on {@code /user/queue/notifications}, and the ones chat messages make for members
  * who are not looking at the room.
  */
+@ClientPath.EveryPath
 class NotificationDeliveryTests extends RealtimeTestBase {
 
   private static final String QUEUE = "/user/queue/notifications";

@@ -3,6 +3,7 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.CapturedLog;
+import io.dugout.ClientPath;
 import io.dugout.TestStore;
 import io.dugout.Waits;
 import io.dugout.system.UserHash;
@@ -25,6 +26,7 @@ import tools.jackson.databind.JsonNode;
  * access log and the session log.
  */
 @TestPropertySource(properties = {"dugout.log.access=true", "dugout.log.sessions=true"})
+@ClientPath.EveryPath
 class ObservabilityTests extends RealtimeTestBase {
 
   private static final Path DASHBOARD = Path.of("..", "dashboards", "dugout.json");

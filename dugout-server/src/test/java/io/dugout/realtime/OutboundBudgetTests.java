@@ -3,7 +3,8 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dugout.system.NoWait;
+import io.dugout.message.NoWait;
+import io.dugout.realtime.stomp.StompFrames;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;

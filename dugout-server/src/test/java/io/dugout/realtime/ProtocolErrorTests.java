@@ -7,6 +7,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.dugout.ClientPath;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.socket.CloseStatus;
 
+@ClientPath.EveryPath
 class ProtocolErrorTests extends RealtimeTestBase {
 
   @Test

@@ -24,10 +24,10 @@ import java.util.Map;
  * @param answers the answers in the order they came, interim ({@code 1xx}) ones included
  * @param end how the exchange ended once no more answers were expected or came
  */
-record RawExchange(List<Answer> answers, End end) {
+public record RawExchange(List<Answer> answers, End end) {
 
   /** How an exchange ended. */
-  enum End {
+  public enum End {
     /** As many final answers came as requests were sent (or a {@code 101}); nothing more read. */
     ANSWERED,
     /** The server closed the connection. */
@@ -37,14 +37,14 @@ record RawExchange(List<Answer> answers, End end) {
   }
 
   /** One answer: its status, its header fields (names in lower case) and its body. */
-  record Answer(int status, Map<String, String> headers, byte[] body) {
+  public record Answer(int status, Map<String, String> headers, byte[] body) {
 
-    String text() {
+    public String text() {
       return new String(body, StandardCharsets.UTF_8);
     }
 
     /** How its body is framed: {@code length}, {@code chunked} or {@code close}. */
-    String framing() {
+    public String framing() {
       if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
         return "chunked";
       }
@@ -58,7 +58,7 @@ record RawExchange(List<Answer> answers, End end) {
   }
 
   /** The statuses of the answers, in order. */
-  List<Integer> statuses() {
+  public List<Integer> statuses() {
     return answers.stream().map(Answer::status).toList();
   }
 
@@ -67,7 +67,7 @@ record RawExchange(List<Answer> answers, End end) {
    * until {@code requests} final answers came, a {@code 101} came, the server closed, or nothing
    * came for {@code wait}.
    */
-  static RawExchange send(
+  public static RawExchange send(
       int port, List<byte[]> chunks, Duration pause, int requests, Duration wait)
       throws IOException, InterruptedException {
     try (var socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
@@ -89,7 +89,7 @@ record RawExchange(List<Answer> answers, End end) {
   /**
    * Sends {@code request} in one write to {@code port} and reads up to {@code requests} answers.
    */
-  static RawExchange send(int port, String request, int requests)
+  public static RawExchange send(int port, String request, int requests)
       throws IOException, InterruptedException {
     return send(
         port,
@@ -100,7 +100,7 @@ record RawExchange(List<Answer> answers, End end) {
   }
 
   /** Reads answers from {@code in} as {@link #send} does. */
-  static RawExchange read(InputStream in, int requests) throws IOException {
+  public static RawExchange read(InputStream in, int requests) throws IOException {
     var answers = new ArrayList<Answer>();
     int finals = 0;
     try {

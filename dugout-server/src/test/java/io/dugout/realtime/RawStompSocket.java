@@ -23,10 +23,10 @@ import java.util.function.Predicate;
  * back up in the kernel's buffers exactly as they do for a hung device. No client library sits in
  * between with its own buffers, demand or threads.
  */
-final class RawStompSocket implements AutoCloseable {
+public final class RawStompSocket implements AutoCloseable {
 
   /** The close code reported when the stream ended without a close frame. */
-  static final int NO_CLOSE_FRAME = -1;
+  public static final int NO_CLOSE_FRAME = -1;
 
   private final Socket socket;
   private final DataInputStream in;
@@ -44,7 +44,7 @@ final class RawStompSocket implements AutoCloseable {
   }
 
   /** Opens, sends CONNECT with the token and reads until CONNECTED. */
-  static RawStompSocket connect(int port, String token) throws IOException {
+  public static RawStompSocket connect(int port, String token) throws IOException {
     var client = new RawStompSocket(port);
     client.sendText(
         "CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:0,0\nAuthorization:Bearer "
@@ -55,7 +55,7 @@ final class RawStompSocket implements AutoCloseable {
   }
 
   /** Subscribes with a receipt and reads until the subscription is live. */
-  void subscribeAndWait(String id, String destination) throws IOException {
+  public void subscribeAndWait(String id, String destination) throws IOException {
     sendText(
         "SUBSCRIBE\nid:" + id + "\ndestination:" + destination + "\nreceipt:sub-" + id + "\n\n\0");
     readUntil(
@@ -68,7 +68,7 @@ final class RawStompSocket implements AutoCloseable {
    * #NO_CLOSE_FRAME} when the stream just ended. The frames read on the way are in {@link
    * #frames()}. Fails when the connection is still open after {@code timeout}.
    */
-  int readToEnd(Duration timeout) throws IOException {
+  public int readToEnd(Duration timeout) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       Integer closed = readFrame(deadline);

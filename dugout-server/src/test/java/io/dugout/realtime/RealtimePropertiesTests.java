@@ -30,18 +30,6 @@ class RealtimePropertiesTests {
     }
   }
 
-  @Test
-  void runsOneEventLoopPerProcessorWhereSendsAreHandledOnTheLoopsAndHalfAsManyOtherwise() {
-    int processors = Runtime.getRuntime().availableProcessors();
-    var defaults = bind(Map.of()).netty();
-    assertThat(defaults.attemptSends()).isTrue();
-    assertThat(defaults.eventLoops(true)).isEqualTo(processors);
-    assertThat(defaults.eventLoops(false)).isEqualTo(Math.max(1, processors / 2));
-    var three = bind(Map.of("dugout.realtime.netty.threads", "3")).netty();
-    assertThat(three.eventLoops(true)).isEqualTo(3);
-    assertThat(three.eventLoops(false)).isEqualTo(3);
-  }
-
   private static RealtimeProperties bind(Map<String, String> properties) {
     return new Binder(new MapConfigurationPropertySource(properties))
         .bindOrCreate("dugout.realtime", RealtimeProperties.class);

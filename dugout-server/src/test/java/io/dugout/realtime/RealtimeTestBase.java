@@ -10,50 +10,50 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The shared test server, plus STOMP clients that are closed after each test. */
-abstract class RealtimeTestBase extends ApiTest {
+public abstract class RealtimeTestBase extends ApiTest {
 
-  static final JsonMapper JSON = JsonMapper.builder().build();
+  public static final JsonMapper JSON = JsonMapper.builder().build();
   private final List<StompTestClient> clients = new ArrayList<>();
 
   @AfterEach
-  void closeClients() {
+  protected void closeClients() {
     clients.forEach(StompTestClient::close);
   }
 
-  StompTestClient connect(String userId) {
+  protected StompTestClient connect(String userId) {
     var stomp = StompTestClient.connect(wsPort(), token(userId));
     clients.add(stomp);
     return stomp;
   }
 
-  StompTestClient open() {
+  protected StompTestClient open() {
     return adopt(StompTestClient.open(wsPort()));
   }
 
   /** Closes this client after the test, like those made here. */
-  StompTestClient adopt(StompTestClient stomp) {
+  protected StompTestClient adopt(StompTestClient stomp) {
     clients.add(stomp);
     return stomp;
   }
 
-  String token(String userId) {
+  protected String token(String userId) {
     return client.token(userId);
   }
 
   /** Creates a GROUP room owned by {@code owner} with the other members; returns its id. */
-  String groupOf(String owner, String... members) {
+  protected String groupOf(String owner, String... members) {
     return group(token(owner), "t", members);
   }
 
-  JsonNode post(String token, String path, String body) {
+  protected JsonNode post(String token, String path, String body) {
     return ok(client.post(token, path, body));
   }
 
-  JsonNode get(String token, String path) {
+  protected JsonNode get(String token, String path) {
     return ok(client.get(token, path));
   }
 
-  void delete(String token, String path) {
+  protected void delete(String token, String path) {
     ok(client.delete(token, path));
   }
 
@@ -71,7 +71,7 @@ abstract class RealtimeTestBase extends ApiTest {
    * buffers' business (autotuned, several megabytes on loopback), so this sends until then rather
    * than a fixed count a roomier host may swallow whole.
    */
-  int postUntilClosed(ClientSession session, String sender, String room, int limit)
+  protected int postUntilClosed(ClientSession session, String sender, String room, int limit)
       throws InterruptedException {
     String content = "x".repeat(4000);
     int total = 0;
@@ -103,11 +103,11 @@ abstract class RealtimeTestBase extends ApiTest {
     }
   }
 
-  static JsonNode json(StompTestClient.Frame frame) {
+  protected static JsonNode json(StompTestClient.Frame frame) {
     return JSON.readTree(frame.body());
   }
 
-  static String text(String clientMsgId, String content) {
+  protected static String text(String clientMsgId, String content) {
     return "{\"clientMsgId\":\""
         + clientMsgId
         + "\",\"kind\":\"TEXT\",\"content\":\""

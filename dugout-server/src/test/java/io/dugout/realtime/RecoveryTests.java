@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import io.dugout.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
+@ClientPath.EveryPath
 class RecoveryTests extends RealtimeTestBase {
 
   @Test

@@ -2,13 +2,15 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
-class RoomTopicTests extends RealtimeTestBase {
+@ClientPath.EveryPath
+public class RoomTopicTests extends RealtimeTestBase {
 
   @Test
   void deliversAMessageToEveryMemberAndReceiptsTheSender() {
@@ -224,7 +226,7 @@ class RoomTopicTests extends RealtimeTestBase {
     return get(token(user), "/api/v1/rooms/" + room).get("unreadCount").asLong();
   }
 
-  static List<Long> seqs(StompTestClient client, int count) {
+  public static List<Long> seqs(StompTestClient client, int count) {
     var seqs = new ArrayList<Long>();
     while (seqs.size() < count) {
       var frame =

@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
@@ -12,6 +13,7 @@ import org.springframework.test.annotation.DirtiesContext;
  * it before it has finished.
  */
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ClientPath.EveryPath
 class ShutdownReadinessTests extends RealtimeTestBase {
 
   @Autowired SessionKeeper keeper;

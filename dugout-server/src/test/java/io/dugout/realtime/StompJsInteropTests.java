@@ -3,6 +3,7 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dugout.ClientPath;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * connect with a token, subscribe, send with receipts, receive, and recover after a reconnect with
  * since-seq. Skipped, saying so, when Node is not installed.
  */
+@ClientPath.EveryPath
 class StompJsInteropTests extends RealtimeTestBase {
 
   private static final String STOMPJS =

@@ -65,16 +65,16 @@ public final class StompTestClient implements AutoCloseable {
     return client;
   }
 
-  void sendRaw(String text) {
+  public void sendRaw(String text) {
     socket.sendText(text, true).join();
   }
 
   /** Sends bytes as one binary WebSocket message (the server reads binary and text alike). */
-  void sendBinary(byte[] bytes) {
+  public void sendBinary(byte[] bytes) {
     socket.sendBinary(java.nio.ByteBuffer.wrap(bytes), true).join();
   }
 
-  void send(String command, Map<String, String> headers, String body) {
+  public void send(String command, Map<String, String> headers, String body) {
     var frame = new StringBuilder(command).append('\n');
     headers.forEach((k, v) -> frame.append(k).append(':').append(v).append('\n'));
     frame.append('\n').append(body == null ? "" : body).append('\0');
@@ -165,12 +165,12 @@ public final class StompTestClient implements AutoCloseable {
    * Waits until the server closed the connection and returns the close code: 1006 or -1 when the
    * connection ended without a close frame.
    */
-  int awaitClose() {
+  public int awaitClose() {
     return awaitClose(Duration.ofSeconds(10));
   }
 
   /** Waits up to {@code timeout} for the connection to close; returns the close code. */
-  int awaitClose(Duration timeout) {
+  public int awaitClose(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (frames) {
       while (closeCode == null) {

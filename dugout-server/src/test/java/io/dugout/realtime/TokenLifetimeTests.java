@@ -2,6 +2,7 @@ package io.dugout.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import io.dugout.Waits;
 import io.dugout.api.Jwts;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * expires, the client resumes on a fresh token without losing anything, and a client may move its
  * open session onto a fresh token before the old one expires.
  */
+@ClientPath.EveryPath
 class TokenLifetimeTests extends RealtimeTestBase {
 
   private static final Duration SHORT = Duration.ofSeconds(3);

@@ -3,8 +3,8 @@ package io.dugout.store.rocksdb;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MEMBERS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.READ_MARKERS;
 
+import io.dugout.message.NoWait;
 import io.dugout.room.Member;
-import io.dugout.system.NoWait;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

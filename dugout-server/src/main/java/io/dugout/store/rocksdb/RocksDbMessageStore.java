@@ -6,7 +6,7 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
-import io.dugout.system.NoWait;
+import io.dugout.message.NoWait;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.message.NoWait;
 import io.dugout.store.StoreTimers;
-import io.dugout.system.NoWait;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

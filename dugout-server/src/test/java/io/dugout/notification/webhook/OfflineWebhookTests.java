@@ -2,6 +2,7 @@ package io.dugout.notification.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.ClientPath;
 import io.dugout.Waits;
 import io.dugout.api.ApiTest;
 import io.dugout.realtime.StompTestClient;
@@ -29,6 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The offline-delivery webhook against a real HTTP receiver on loopback that fails on purpose.
  * Retry waits are milliseconds here (they are settings), so retries are tested without waiting.
  */
+@ClientPath.EveryPath
 class OfflineWebhookTests extends ApiTest {
 
   private static final String SECRET = "whsec-test-0123456789abcdef";

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dugout.HeldByAnotherThread;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore.Outcome;
-import io.dugout.system.NoWait;
+import io.dugout.message.NoWait;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
