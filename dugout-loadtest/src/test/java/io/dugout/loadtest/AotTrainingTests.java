@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code deploy/aot-train.sh}, the training run behind {@code ./dugout run}'s warm start: it must
  * leave an AOT cache that a JVM started with {@code -XX:AOTMode=on} (which refuses to start on a
  * cache it cannot use) maps and serves from. What the cache is worth is a benchmark (see
- * docs/benchmarks.md, "A warm start"), not a test.
+ * docs/operations.md, "A warm start"), not a test.
  */
 class AotTrainingTests {
 

@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * it starts its next job, which would undo this.
  *
  * <p>why: at nice 19 a flush still took a core from the event loops now and then, and the seconds
- * around it were still the slowest at 10,000 sends/s on 2 cores (docs/benchmarks.md, "The slow
- * seconds at 10,000 sends/s").
+ * around it were still the slowest at 10,000 sends/s on 2 cores (docs/operations.md, "RocksDB's
+ * background work").
  */
 final class IdleScheduling {
 

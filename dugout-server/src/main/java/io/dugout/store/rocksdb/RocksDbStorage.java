@@ -165,7 +165,7 @@ final class RocksDbStorage implements AutoCloseable {
    * priority when it starts its next job, and keeps it for the life of the process. why: one flush
    * of the two 128 MB memtables of a family takes about half a second of one thread's CPU within a
    * second; on a box whose cores the event loops keep busy, at normal priority it took that from
-   * deliveries (docs/benchmarks.md, "The slow seconds at 10,000 sends/s")
+   * deliveries (docs/operations.md, "RocksDB's background work")
    */
   static void lowerBackgroundPriority() {
     Env.getDefault()

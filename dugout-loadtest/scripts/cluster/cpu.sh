@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Where a cluster send's CPU goes: every process of a fresh `cluster-dev` (the nodes, the Kafka
+# broker, redis-server, the cluster-dev JVM with the in-JVM MongoDB stand-in) and the generator,
+# in CPU microseconds per send over one measured run after a warm-up run. Usage (from the
+# repository root, after `./dugout cluster-dev` has compiled once; WARM_RUNS=N warm-up runs, 1 by
+# default):
+#   dugout-loadtest/scripts/cluster/cpu.sh LOADTEST_JAR OUT_DIR LABEL [chat options...]
+# e.g. cpu.sh dugout-loadtest/target/dugout-loadtest.jar out rate200 --users 1000 --rooms 100 --rate 200 --duration 20s
+# One line per process in OUT_DIR/LABEL.cpu.txt and a summary line in OUT_DIR/runs.txt.
+set -euo pipefail
+# shellcheck source=cluster-dev.sh
+. "$(dirname "$0")/cluster-dev.sh"
+loadtest_jar=$1 out=$2 label=$3
+shift 3
+java=${JAVA:-java}
+mkdir -p "$out"
+start_cluster_dev "$out/$label.cluster.log"
+
+# why: the ticks are read at the measured window's first and last progress lines, so setting up
+# 1000 users and connecting them is not charged to the sends
+for warm in $(seq "${WARM_RUNS:-1}"); do
+  "$java" -jar "$loadtest_jar" chat --url "$urls" "$@" --out "$out/$label-warm$warm" >/dev/null 2>&1 || true
+done
+python3 - "$dev" "$out" "$label" "$java" "$loadtest_jar" "$urls" "$@" <<'PY' | tee "$out/$label.cpu.txt" | tail -1 | tee -a "$out/runs.txt"
+import json, os, re, subprocess, sys
+dev, out, label, java, jar, urls, *options = sys.argv[1:]
+hz = os.sysconf('SC_CLK_TCK')
+def tree():
+    parent = {}
+    for entry in os.listdir('/proc'):
+        if entry.isdigit():
+            try:
+                parent[int(entry)] = int(open(f'/proc/{entry}/stat').read().rsplit(')', 1)[1].split()[1])
+            except OSError:
+                pass
+    pids, i = [int(dev)], 0
+    while i < len(pids):
+        pids += [pid for pid, ppid in parent.items() if ppid == pids[i]]
+        i += 1
+    return pids
+def name(pid):
+    cmd = open(f'/proc/{pid}/cmdline').read().replace('\0', ' ')
+    m = re.search(r'node-[0-9]+|kafka\.Kafka|redis-server|io\.dugout\.ClusterDev', cmd)
+    return {'io.dugout.ClusterDev': 'cluster-dev (MongoDB stand-in)', 'kafka.Kafka': 'Kafka broker'}.get(
+        m.group(0), m.group(0)) if m else cmd[:30]
+def cpu(stat_path):
+    fields = open(stat_path).read().rsplit(')', 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+def jit(pid):
+    # why: a JVM still compiling spends its CPU on the JIT, not on the sends; shown apart
+    total = 0
+    for tid in os.listdir(f'/proc/{pid}/task'):
+        try:
+            if open(f'/proc/{pid}/task/{tid}/comm').read().startswith(('C1 Compiler', 'C2 Compiler')):
+                total += cpu(f'/proc/{pid}/task/{tid}/stat')
+        except OSError:
+            pass
+    return total
+def ticks():
+    rows = {}
+    for pid in tree():
+        try:
+            rows[pid] = (name(pid), cpu(f'/proc/{pid}/stat'), jit(pid))
+        except OSError:
+            pass
+    return rows
+run = subprocess.Popen([java, '-jar', jar, 'chat', '--url', urls, *options, '--out', f'{out}/{label}'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+first = last = None
+log = open(f'{out}/{label}.txt', 'w')
+for line in run.stdout:
+    log.write(line)
+    m = re.match(r'\S+/run\s+([0-9.]+)s.*?sent\s+([0-9]+)', line)
+    if m:
+        now = (float(m.group(1)), int(m.group(2)), ticks())
+        first = first or now
+        last = now
+run.wait()
+seconds, sent = last[0] - first[0], last[1] - first[1]
+used, compiling = {}, {}
+for pid, (who, t, j) in last[2].items():
+    was = first[2].get(pid, (who, 0, 0))
+    used[who] = used.get(who, 0) + (t - was[1]) / hz
+    compiling[who] = compiling.get(who, 0) + (j - was[2]) / hz
+for who, spent in sorted(used.items(), key=lambda kv: -kv[1]):
+    print('%-32s %7.2f s  %6.0f us/send  %4.2f cores  (JIT compiler threads %.2f s)'
+          % (who, spent, spent / sent * 1e6, spent / seconds, compiling[who]))
+total = sum(used.values())
+r = json.load(open(f'{out}/{label}/result.json'))
+e, c, g = r['latency']['echo'], r['counts'], r.get('generator', {})
+print('%s: %d sends in %.0f s (%.0f/s), lost %d, errors %d, echo p50 %.1f p99 %.1f ms; '
+      'cluster %.0f us/send (%.2f cores); generator %.2f cores'
+      % (label, sent, seconds, sent / seconds, c['lost'], c['errors'], e['p50Ms'], e['p99Ms'],
+         total / sent * 1e6, total / seconds, g.get('cpuCores', float('nan'))))
+PY
+stop_cluster_dev
