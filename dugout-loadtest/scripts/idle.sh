@@ -17,9 +17,9 @@ L=$1; shift
 WS=${WS_PORT:-18603}
 LISTENER=() LT_WS=()
 if [ "${FRONT:-false}" = true ]; then
-  LISTENER=(--dugout.realtime.netty.front=true)
+  LISTENER=(--dugout.listener.mode=front)
 elif [ "$WS" != 18603 ]; then
-  LISTENER=(--dugout.realtime.netty.enabled=true --dugout.realtime.netty.port=$WS)
+  LISTENER=(--dugout.listener.mode=separate --dugout.realtime.netty.port=$WS)
   LT_WS=(--ws-port $WS)
 fi
 cd "$W"
