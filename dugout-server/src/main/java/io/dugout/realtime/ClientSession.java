@@ -8,10 +8,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -49,9 +47,7 @@ public final class ClientSession {
   private final BatchWriter writer;
   private final Executor writers;
   private final Limits limits;
-  private final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
-  private final AtomicInteger queuedFrames = new AtomicInteger();
-  private final AtomicLong queuedBytes = new AtomicLong();
+  private final OutboundQueue queue = new OutboundQueue();
   private final AtomicBoolean writing = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
@@ -136,13 +132,10 @@ public final class ClientSession {
     if (!isOpen()) {
       return false;
     }
-    int frames = queuedFrames.incrementAndGet();
-    long bytes = queuedBytes.addAndGet(frame.bytes());
-    if (frames > limits.maxQueuedFrames() || bytes > limits.maxQueuedBytes()) {
-      closeSlow(frames + " frames, " + bytes + " bytes queued");
+    if (!queue.admit(frame, limits.maxQueuedFrames(), limits.maxQueuedBytes())) {
+      closeSlow(queue.frames() + " frames, " + queue.bytes() + " bytes queued");
       return false;
     }
-    queue.add(frame);
     scheduleWrite();
     return true;
   }
@@ -162,11 +155,7 @@ public final class ClientSession {
     if (!isOpen()) {
       return;
     }
-    var last = new Outgoing.Text(frame);
-    queue.add(last);
-    queuedFrames.incrementAndGet();
-    // why: the writer subtracts every frame it takes; the budget must have counted it
-    queuedBytes.addAndGet(last.bytes());
+    queue.addLast(new Outgoing.Text(frame));
     flushAndClose(status);
   }
 
@@ -208,7 +197,23 @@ public final class ClientSession {
   }
 
   int queuedFrames() {
-    return queuedFrames.get();
+    return queue.frames();
+  }
+
+  /**
+   * Waits until at most {@code depth} frames are queued, woken as the writer takes frames; a client
+   * that does not make that room within the send time limit is closed as slow. Returns whether the
+   * session is still open.
+   */
+  boolean awaitQueueDepth(int depth) {
+    long limit = limits.sendTimeLimit().toNanos();
+    if (!queue.awaitDepth(depth, System.nanoTime() + limit, this::isOpen)
+        && isOpen()
+        && !Thread.currentThread().isInterrupted()) {
+      closeSlow(
+          "a replay waited " + limits.sendTimeLimit().toMillis() + " ms for room in its queue");
+    }
+    return isOpen();
   }
 
   /**
@@ -307,7 +312,7 @@ public final class ClientSession {
         long oldestStored = 0;
         while ((batch == null || batch.size() < MAX_BATCH_SIZE) && (next = queue.poll()) != null) {
           if (batch == null) {
-            int queued = (int) Math.min(queuedBytes.get(), MAX_BATCH_SIZE);
+            int queued = (int) Math.min(queue.bytes(), MAX_BATCH_SIZE);
             batch = writer.newBatch(Math.max(queued, next.bytes()));
           }
           next.appendTo(batch);
@@ -350,8 +355,7 @@ public final class ClientSession {
   }
 
   private void taken(int frames, long bytes) {
-    queuedFrames.addAndGet(-frames);
-    queuedBytes.addAndGet(-bytes);
+    queue.taken(frames, bytes);
   }
 
   /**

@@ -37,7 +37,7 @@ enum DisconnectReason {
     }
     int code = byServer.getCode();
     if (code == CloseStatus.POLICY_VIOLATION.getCode()) {
-      return ClientInbound.TOKEN_EXPIRED.equals(byServer.getReason())
+      return ClientReplies.TOKEN_EXPIRED.equals(byServer.getReason())
           ? TOKEN_EXPIRED
           : PROTOCOL_ERROR;
     }

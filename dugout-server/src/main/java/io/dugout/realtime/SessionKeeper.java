@@ -110,7 +110,7 @@ class SessionKeeper implements SmartLifecycle {
         }
         if (session.tokenExpired(now)) {
           // why: ending a session waits for its last frames to be written; never on this timer
-          Thread.ofVirtual().start(() -> ClientInbound.endExpired(session));
+          Thread.ofVirtual().start(() -> ClientReplies.endExpired(session));
           continue;
         }
         long clientBeat = session.clientBeatMs();

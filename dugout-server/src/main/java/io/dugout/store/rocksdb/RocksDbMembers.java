@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  * has read past what its row says, its read marker (an 8-byte seq, in {@code read_markers}). The
  * member's marker is the greater of the two. why: every send moves its sender's marker, and a
  * marker of 8 bytes instead of the ~150-byte row is a quarter less written to the log per send, and
- * a family whose flush is a fraction of the row's (docs/adr/0001-rocksdb-embedded-storage.md).
- * A marker exists only beside its row: both are deleted in one write when the member leaves, so a
+ * a family whose flush is a fraction of the row's (docs/adr/0001-rocksdb-embedded-storage.md). A
+ * marker exists only beside its row: both are deleted in one write when the member leaves, so a
  * member who rejoins starts from the marker it rejoins with.
  *
  * <p>Shared by {@link RocksDbRoomStore} and {@link RocksDbMessageStore}: the message store moves a

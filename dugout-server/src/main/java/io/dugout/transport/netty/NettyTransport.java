@@ -29,10 +29,10 @@ import java.util.function.Supplier;
  * <p>{@code dugout.realtime.netty.transport=auto}, the default, takes epoll, or NIO where epoll is
  * not available. io_uring is taken only when named: on two cores it cost the server less CPU at a
  * fixed 2,000 sends/s, but under saturation (closed-loop chat) its completion queue overflowed and
- * it carried no more sends than epoll ({@code docs/adr/0012-io-uring.md}).
- * It needs a kernel that allows it: older kernels, {@code kernel.io_uring_disabled} and container
- * runtimes whose default seccomp profile blocks it (Docker's does) refuse it. Naming a transport
- * that is not available stops the server at start with the reason.
+ * it carried no more sends than epoll ({@code docs/adr/0012-io-uring.md}). It needs a kernel that
+ * allows it: older kernels, {@code kernel.io_uring_disabled} and container runtimes whose default
+ * seccomp profile blocks it (Docker's does) refuse it. Naming a transport that is not available
+ * stops the server at start with the reason.
  */
 enum NettyTransport {
   IO_URING(
