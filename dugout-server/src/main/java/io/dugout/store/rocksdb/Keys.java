@@ -39,6 +39,8 @@ import java.nio.charset.StandardCharsets;
 final class Keys {
 
   private static final byte SEP = 0;
+  private static final byte NOTIFICATION_EXPIRY = 'n';
+  private static final byte SEND_EXPIRY = 's';
 
   private Keys() {}
 
@@ -128,8 +130,23 @@ final class Keys {
         .array();
   }
 
+  /** {@code indexedAt(8) 'n' userId 0x00 id}: a notification's expiry entry. */
+  static byte[] notificationExpiry(long indexedAt, String userId, String id) {
+    return expiry(indexedAt, NOTIFICATION_EXPIRY, userId, id);
+  }
+
+  /** {@code expiresAt(8) 's' scope 0x00 key}: an idempotency key's expiry entry. */
+  static byte[] sendExpiry(long expiresAt, String scope, String key) {
+    return expiry(expiresAt, SEND_EXPIRY, scope, key);
+  }
+
+  /** Whether an expiry key is an idempotency key's rather than a notification's. */
+  static boolean isSendExpiry(byte[] expiryKey) {
+    return expiryKey[8] == SEND_EXPIRY;
+  }
+
   /** {@code nanos(8) kind a 0x00 b}: an expiry-ordered key. */
-  static byte[] expiry(long nanos, byte kind, String a, String b) {
+  private static byte[] expiry(long nanos, byte kind, String a, String b) {
     byte[] pa = utf8(a);
     byte[] pb = utf8(b);
     return ByteBuffer.allocate(10 + pa.length + pb.length)
