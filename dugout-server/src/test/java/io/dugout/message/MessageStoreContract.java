@@ -445,25 +445,6 @@ public abstract class MessageStoreContract {
     assertThat(seqs(store.after(ROOM, 0, 10))).containsExactly(1L, 2L, 3L, 4L);
   }
 
-  @Test
-  void tellsListenersOfEachNewMessageOnceInSeqOrder() throws Exception {
-    var told = Collections.synchronizedList(new ArrayList<Long>());
-    sequencer = new LocalSequencer(store, List.of(m -> told.add(m.seq())));
-    try (var pool = Executors.newFixedThreadPool(4)) {
-      for (int t = 0; t < 4; t++) {
-        String sender = "user" + t;
-        pool.submit(
-            () -> {
-              for (int i = 0; i < 50; i++) {
-                append(ROOM, sender, "c" + i);
-                append(ROOM, sender, "c" + i);
-              }
-            });
-      }
-    }
-    assertThat(told).containsExactlyElementsOf(LongStream.rangeClosed(1, 200).boxed().toList());
-  }
-
   private static Message message(String room, long seq, String sender, String clientMsgId) {
     return new Message(
         room,

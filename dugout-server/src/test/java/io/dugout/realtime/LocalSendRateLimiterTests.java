@@ -1,47 +1,10 @@
 package io.dugout.realtime;
 
-import static org.assertj.core.api.Assertions.assertThat;
+/** {@link SendRateLimitContract} on one node's in-memory buckets, on the system clock. */
+class LocalSendRateLimiterTests extends SendRateLimitContract {
 
-import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Test;
-
-/** The per-user token bucket, on a clock the test moves. */
-class LocalSendRateLimiterTests {
-
-  private final AtomicLong now = new AtomicLong(1_000_000_000L);
-  private final LocalSendRateLimiter limiter = new LocalSendRateLimiter(5, 5, now::get);
-
-  @Test
-  void allowsTheBurstAtOnceThenNothingUntilTheBucketRefills() {
-    assertThat(takes("alice", 20)).isEqualTo(5);
-    now.addAndGet(199_000_000L);
-    assertThat(takes("alice", 1)).isZero();
-    now.addAndGet(1_000_000L);
-    assertThat(takes("alice", 1)).isEqualTo(1);
-  }
-
-  @Test
-  void refillsAtTheSustainedRateUpToTheBurstOnly() {
-    takes("alice", 5);
-    now.addAndGet(60_000_000_000L);
-    assertThat(takes("alice", 20)).isEqualTo(5);
-  }
-
-  @Test
-  void givesEveryUserTheirOwnBucketAndStartsAfreshAfterForget() {
-    assertThat(takes("alice", 20)).isEqualTo(5);
-    assertThat(takes("bob", 20)).isEqualTo(5);
-    limiter.forget("alice");
-    assertThat(takes("alice", 20)).isEqualTo(5);
-  }
-
-  private int takes(String userId, int attempts) {
-    int allowed = 0;
-    for (int i = 0; i < attempts; i++) {
-      if (limiter.tryAcquire(userId)) {
-        allowed++;
-      }
-    }
-    return allowed;
+  @Override
+  protected SendRateLimit limiter(double messagesPerSecond, int messageBurst) {
+    return new LocalSendRateLimiter(messagesPerSecond, messageBurst, System::nanoTime);
   }
 }

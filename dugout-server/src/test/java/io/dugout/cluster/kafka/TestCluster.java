@@ -1,5 +1,6 @@
 package io.dugout.cluster.kafka;
 
+import io.dugout.Applications;
 import io.dugout.DugoutApplication;
 import io.dugout.TempDirs;
 import io.dugout.Waits;
@@ -90,10 +91,20 @@ public final class TestCluster implements AutoCloseable {
 
   /** Starts a node with the given extra settings ({@code --name=value}). */
   public Node start(String... extraArgs) {
+    return startWith(List.of(), extraArgs);
+  }
+
+  /**
+   * Starts a node with these objects among its beans (e.g. a listener that records what the node
+   * tells it) and the given extra settings.
+   */
+  public Node startWith(List<?> beans, String... extraArgs) {
     var args = new ArrayList<>(List.of(arguments()));
     args.addAll(List.of(extraArgs));
     var context =
-        new SpringApplicationBuilder(DugoutApplication.class).run(args.toArray(String[]::new));
+        new SpringApplicationBuilder(DugoutApplication.class)
+            .initializers(Applications.registering(beans))
+            .run(args.toArray(String[]::new));
     int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
     var node = new Node(context, port, DugoutClient.onPort(port));
     nodes.add(node);
