@@ -1,6 +1,5 @@
 package io.dugout.cluster.redis;
 
-import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
@@ -28,8 +27,7 @@ class RedisCacheConfiguration {
    */
   @Bean
   RedisHistoryCache redisHistoryCache(
-      StringRedisTemplate redis, DugoutProperties properties, RedisRecovery recovery) {
-    var settings = properties.cache().redis();
+      StringRedisTemplate redis, RedisCacheProperties settings, RedisRecovery recovery) {
     var cache =
         new RedisHistoryCache(redis, settings.messagesPerRoom(), settings.ttl(), recovery.outage());
     log.info(

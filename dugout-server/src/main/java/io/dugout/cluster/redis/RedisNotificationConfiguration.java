@@ -1,7 +1,6 @@
 package io.dugout.cluster.redis;
 
 import io.dugout.notification.LocalPresence;
-import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -33,9 +32,8 @@ class RedisNotificationConfiguration {
       LocalPresence local,
       StringRedisTemplate redis,
       RedisNotificationFanout fanout,
-      DugoutProperties properties,
+      RedisPresenceProperties presence,
       RedisRecovery recovery) {
-    var presence = properties.cluster().presence();
     return new RedisPresence(
         local, redis, fanout, presence.interval(), presence.ttl(), recovery.outage());
   }

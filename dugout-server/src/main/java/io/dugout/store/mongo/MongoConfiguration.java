@@ -13,7 +13,6 @@ import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
 import io.dugout.system.BackendOutage;
 import io.dugout.system.BackendUnreachable;
-import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -43,7 +42,7 @@ class MongoConfiguration {
       MongoClient client,
       MongoConnectionDetails connection,
       MongoProperties mongoProperties,
-      DugoutProperties properties) {
+      MongoStoreProperties settings) {
     String database =
         mongoProperties.getDatabase() != null
             ? mongoProperties.getDatabase()
@@ -53,7 +52,6 @@ class MongoConfiguration {
           "spring.mongodb.uri names no database: put it in the path, as in"
               + " mongodb://mongo:27017/dugout?replicaSet=rs0");
     }
-    var settings = properties.store().mongodb();
     MongoStorage storage;
     try {
       storage =

@@ -20,9 +20,9 @@ class RocksDbConfiguration {
   private static final Logger log = LoggerFactory.getLogger(RocksDbConfiguration.class);
 
   @Bean(destroyMethod = "close")
-  RocksDbStorage rocksDbStorage(DugoutProperties properties, MeterRegistry registry) {
-    var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
-    var store = properties.store();
+  RocksDbStorage rocksDbStorage(
+      DugoutProperties dugout, RocksDbProperties store, MeterRegistry registry) {
+    var dir = dugout.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
     var priority = store.backgroundPriority();
     log.info(
         "Store: RocksDB in {} (fsync per write: {}{}, background work at {} priority); single-node"
@@ -31,11 +31,11 @@ class RocksDbConfiguration {
         store.fsync(),
         store.fsync() ? ", " + store.syncWriters() + " sync writers" : "",
         priority.name().toLowerCase());
-    if (priority == DugoutProperties.BackgroundPriority.LOW) {
+    if (priority == RocksDbProperties.BackgroundPriority.LOW) {
       RocksDbStorage.lowerBackgroundPriority();
     }
     var storage = RocksDbStorage.open(dir, store.fsync(), store.syncWriters());
-    if (priority == DugoutProperties.BackgroundPriority.IDLE) {
+    if (priority == RocksDbProperties.BackgroundPriority.IDLE) {
       // why: after the open, which starts the pools' threads
       String failure = IdleScheduling.applyToPools();
       if (failure != null) {
@@ -54,8 +54,8 @@ class RocksDbConfiguration {
   }
 
   @Bean
-  RocksDbMembers rocksDbMembers(RocksDbStorage storage, DugoutProperties properties) {
-    return new RocksDbMembers(storage, properties.store().cachedMembers());
+  RocksDbMembers rocksDbMembers(RocksDbStorage storage, RocksDbProperties store) {
+    return new RocksDbMembers(storage, store.cachedMembers());
   }
 
   @Bean
