@@ -2,11 +2,16 @@ package io.dugout.system;
 
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.core.env.Environment;
 
 /**
  * Dugout's own cross-cutting settings ({@code dugout.*}): where data lives, what clients may send,
- * and which adapter each port uses. An adapter's own settings are a record in its package ({@code
+ * and which adapter each port uses. The selections are read only through this record: beans get it
+ * injected, and what runs before beans exist ({@link ConditionalOnSelection}, {@link
+ * SelectedAutoConfigurations}) binds it with {@link #of}; which backends follow from them is {@link
+ * #uses}. An adapter's own settings are a record in its package ({@code
  * store.rocksdb.RocksDbProperties}, {@code store.mongo.MongoStoreProperties}, {@code
  * cluster.redis.RedisCacheProperties} and {@code RedisPresenceProperties}, {@code
  * cluster.kafka.KafkaClusterProperties}).
@@ -34,6 +39,26 @@ public record DugoutProperties(
               + store.type().name().toLowerCase(java.util.Locale.ROOT)
               + " is local to one node");
     }
+  }
+
+  /**
+   * The settings as Spring Boot binds them from {@code environment} (relaxed names, profiles,
+   * defaults and the check above included), for what decides before any bean exists.
+   *
+   * @throws org.springframework.boot.context.properties.bind.BindException for a value that does
+   *     not bind, such as an unknown {@code dugout.store.type}, naming the property
+   */
+  public static DugoutProperties of(Environment environment) {
+    return Binder.get(environment).bindOrCreate("dugout", DugoutProperties.class);
+  }
+
+  /** Whether this node talks to {@code backend}: the one rule Boot's auto-configuration follows. */
+  public boolean uses(Backend backend) {
+    return switch (backend) {
+      case MONGODB -> store.type() == StoreType.MONGODB;
+      case REDIS -> cache.type() == CacheType.REDIS || mode == Mode.CLUSTER;
+      case KAFKA -> mode == Mode.CLUSTER;
+    };
   }
 
   /** How many nodes serve the rooms. */

@@ -4,6 +4,8 @@ import io.dugout.message.Fanout;
 import io.dugout.message.MessageListener;
 import io.dugout.message.MessageStore;
 import io.dugout.system.BackendUnreachable;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.dugout.system.Outages;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -34,7 +36,7 @@ import org.springframework.core.env.Environment;
  * arbiter every node shares) and a {@link Fanout} (Redis Pub/Sub).
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class KafkaClusterConfiguration {
 
   /** How long a starting node tries to reach Kafka before it gives up. */

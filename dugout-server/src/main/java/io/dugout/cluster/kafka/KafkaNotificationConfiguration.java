@@ -5,6 +5,8 @@ import io.dugout.notification.NotificationFanout;
 import io.dugout.notification.NotificationListener;
 import io.dugout.notification.NotificationListeners;
 import io.dugout.notification.NotificationStore;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
@@ -26,7 +28,7 @@ import org.springframework.context.annotation.Configuration;
  * that Kafka answers.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class KafkaNotificationConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaNotificationConfiguration.class);

@@ -3,18 +3,19 @@ package io.dugout.store.rocksdb;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
+import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
+import io.dugout.system.DugoutProperties.StoreType;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** Selects the RocksDB adapters when {@code dugout.store.type=rocksdb} (the default). */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.store.type", havingValue = "rocksdb", matchIfMissing = true)
+@ConditionalOnSelection(store = StoreType.ROCKSDB)
 class RocksDbConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(RocksDbConfiguration.class);
