@@ -1,7 +1,9 @@
 package io.dugout.message;
 
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.CacheType;
+import io.dugout.system.DugoutProperties.Mode;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -14,13 +16,13 @@ class MessageConfiguration {
 
   /** In cluster mode the Kafka sequencer ({@code cluster/kafka}) orders rooms instead. */
   @Bean
-  @ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
+  @ConditionalOnSelection(mode = Mode.EMBEDDED)
   Sequencer sequencer(MessageStore store, List<MessageListener> listeners) {
     return new LocalSequencer(store, listeners);
   }
 
   @Bean
-  @ConditionalOnProperty(name = "dugout.cache.type", havingValue = "none", matchIfMissing = true)
+  @ConditionalOnSelection(cache = CacheType.NONE)
   HistoryCache historyCache() {
     return HistoryCache.NONE;
   }

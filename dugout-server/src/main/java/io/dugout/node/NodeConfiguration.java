@@ -1,5 +1,6 @@
 package io.dugout.node;
 
+import io.dugout.system.Backend;
 import io.dugout.system.DugoutProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.File;
@@ -75,15 +76,15 @@ class NodeConfiguration {
 
   private static List<String> drivers(DugoutProperties dugout) {
     var prefixes = new ArrayList<String>();
-    if (dugout.store().type() == DugoutProperties.StoreType.MONGODB) {
-      prefixes.addAll(List.of("mongodb-driver-", "bson-"));
-    }
-    if (dugout.cache().type() == DugoutProperties.CacheType.REDIS
-        || dugout.mode() == DugoutProperties.Mode.CLUSTER) {
-      prefixes.add("lettuce-core-");
-    }
-    if (dugout.mode() == DugoutProperties.Mode.CLUSTER) {
-      prefixes.add("kafka-clients-");
+    for (Backend backend : Backend.values()) {
+      if (dugout.uses(backend)) {
+        prefixes.addAll(
+            switch (backend) {
+              case MONGODB -> List.of("mongodb-driver-", "bson-");
+              case REDIS -> List.of("lettuce-core-");
+              case KAFKA -> List.of("kafka-clients-");
+            });
+      }
     }
     return prefixes;
   }

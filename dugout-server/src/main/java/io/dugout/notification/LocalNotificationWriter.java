@@ -1,8 +1,9 @@
 package io.dugout.notification;
 
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import java.time.Clock;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
@@ -10,7 +11,7 @@ import org.springframework.stereotype.Component;
  * the calling thread, then tells this node's listeners.
  */
 @Component
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
+@ConditionalOnSelection(mode = Mode.EMBEDDED)
 class LocalNotificationWriter implements NotificationWriter {
 
   private final NotificationStore store;

@@ -2,7 +2,9 @@ package io.dugout.realtime;
 
 import io.dugout.message.RoomAccess;
 import io.dugout.room.RoomEvent;
+import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutException;
+import io.dugout.system.DugoutProperties.Mode;
 import java.util.HashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -10,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Component;
  * be lost, so this runs only in cluster mode.
  */
 @Component
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class MembershipResync implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(MembershipResync.class);

@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,7 +11,7 @@ class RealtimeConfiguration {
 
   /** One node's send rate limit; a cluster node shares one in Redis instead. */
   @Bean
-  @ConditionalOnProperty(name = "dugout.mode", havingValue = "embedded", matchIfMissing = true)
+  @ConditionalOnSelection(mode = Mode.EMBEDDED)
   static SendRateLimit localSendRateLimit(RealtimeProperties properties) {
     return new LocalSendRateLimiter(properties);
   }

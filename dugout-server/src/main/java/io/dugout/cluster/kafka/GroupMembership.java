@@ -1,6 +1,5 @@
 package io.dugout.cluster.kafka;
 
-import io.dugout.system.DugoutProperties;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -29,7 +28,7 @@ record GroupMembership(Duration sessionTimeout, String instanceId) {
    *
    * @throws IllegalArgumentException for a configured instance id Kafka would refuse
    */
-  static GroupMembership of(DugoutProperties.Cluster cluster, Environment environment) {
+  static GroupMembership of(KafkaClusterProperties cluster, Environment environment) {
     var kafka = cluster.kafka();
     String configured = kafka.instanceId();
     if (!configured.isBlank()) {

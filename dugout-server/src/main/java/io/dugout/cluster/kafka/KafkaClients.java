@@ -1,6 +1,5 @@
 package io.dugout.cluster.kafka;
 
-import io.dugout.system.DugoutProperties;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -80,7 +79,7 @@ final class KafkaClients {
    * A topic with the replication of {@code dugout.cluster.kafka.*}; created at startup by Boot's
    * {@code KafkaAdmin} when missing, an existing one is kept.
    */
-  static NewTopic topic(String name, int partitions, DugoutProperties.Kafka kafka) {
+  static NewTopic topic(String name, int partitions, KafkaClusterProperties.Sends kafka) {
     return TopicBuilder.name(name)
         .partitions(partitions)
         .replicas(kafka.replicationFactor())

@@ -4,7 +4,8 @@ import io.dugout.message.Fanout;
 import io.dugout.message.MessageListener;
 import io.dugout.message.MessageStore;
 import io.dugout.system.BackendUnreachable;
-import io.dugout.system.DugoutProperties;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.dugout.system.Outages;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -35,7 +36,7 @@ import org.springframework.core.env.Environment;
  * arbiter every node shares) and a {@link Fanout} (Redis Pub/Sub).
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class KafkaClusterConfiguration {
 
   /** How long a starting node tries to reach Kafka before it gives up. */
@@ -51,8 +52,7 @@ class KafkaClusterConfiguration {
 
   @Bean
   KafkaSequencer kafkaSequencer(
-      RoomFeeds feeds, KafkaProperties kafka, DugoutProperties properties) {
-    var cluster = properties.cluster();
+      RoomFeeds feeds, KafkaProperties kafka, KafkaClusterProperties cluster) {
     String nodeId =
         cluster.nodeId().isBlank()
             ? "node-" + UUID.randomUUID().toString().substring(0, 8)
@@ -95,8 +95,8 @@ class KafkaClusterConfiguration {
 
   /** How this node belongs to the sequencing and the notification groups. */
   @Bean
-  GroupMembership groupMembership(DugoutProperties properties, Environment environment) {
-    var membership = GroupMembership.of(properties.cluster(), environment);
+  GroupMembership groupMembership(KafkaClusterProperties cluster, Environment environment) {
+    var membership = GroupMembership.of(cluster, environment);
     log.info("Cluster: in Kafka's consumer groups as {}", membership);
     return membership;
   }
@@ -108,9 +108,8 @@ class KafkaClusterConfiguration {
       MessageStore store,
       Fanout fanout,
       KafkaProperties kafka,
-      DugoutProperties properties,
+      KafkaClusterProperties cluster,
       GroupMembership membership) {
-    var cluster = properties.cluster();
     var settings = kafka.buildConsumerProperties();
     settings.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId());
     var owner =
@@ -128,8 +127,8 @@ class KafkaClusterConfiguration {
       name = "dugout.cluster.kafka.create-topic",
       havingValue = "true",
       matchIfMissing = true)
-  NewTopic sendsTopic(DugoutProperties properties) {
-    var kafka = properties.cluster().kafka();
+  NewTopic sendsTopic(KafkaClusterProperties cluster) {
+    var kafka = cluster.kafka();
     return KafkaClients.topic(kafka.topic(), kafka.partitions(), kafka);
   }
 

@@ -5,7 +5,8 @@ import io.dugout.notification.NotificationFanout;
 import io.dugout.notification.NotificationListener;
 import io.dugout.notification.NotificationListeners;
 import io.dugout.notification.NotificationStore;
-import io.dugout.system.DugoutProperties;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
@@ -27,7 +28,7 @@ import org.springframework.context.annotation.Configuration;
  * that Kafka answers.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class KafkaNotificationConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaNotificationConfiguration.class);
@@ -36,9 +37,8 @@ class KafkaNotificationConfiguration {
   KafkaNotificationWriter kafkaNotificationWriter(
       KafkaSequencer sequencer,
       KafkaProperties kafka,
-      DugoutProperties properties,
+      KafkaClusterProperties cluster,
       LocalDelivery delivery) {
-    var cluster = properties.cluster();
     var settings = kafka.buildProducerProperties();
     settings.put(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId() + "-notify");
     var producer = KafkaClients.producer(settings, cluster.appendTimeout());
@@ -59,10 +59,10 @@ class KafkaNotificationConfiguration {
       List<NotificationListener> listeners,
       NotificationFanout fanout,
       KafkaProperties kafka,
-      DugoutProperties properties,
+      KafkaClusterProperties cluster,
       GroupMembership membership,
       Clock clock) {
-    var notifications = properties.cluster().notifications();
+    var notifications = cluster.notifications();
     var settings = kafka.buildConsumerProperties();
     settings.put(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + writer.nodeId() + "-notify");
     var owner =
@@ -81,10 +81,9 @@ class KafkaNotificationConfiguration {
       name = "dugout.cluster.notifications.create-topic",
       havingValue = "true",
       matchIfMissing = true)
-  NewTopic notificationsTopic(DugoutProperties properties) {
-    var notifications = properties.cluster().notifications();
-    return KafkaClients.topic(
-        notifications.topic(), notifications.partitions(), properties.cluster().kafka());
+  NewTopic notificationsTopic(KafkaClusterProperties cluster) {
+    var notifications = cluster.notifications();
+    return KafkaClients.topic(notifications.topic(), notifications.partitions(), cluster.kafka());
   }
 
   @Bean

@@ -1,5 +1,7 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.system.Backend;
+import io.dugout.system.DugoutProperties;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -20,7 +22,8 @@ public final class LettuceTransport implements EnvironmentPostProcessor {
   @Override
   public void postProcessEnvironment(
       ConfigurableEnvironment environment, SpringApplication application) {
-    if (RedisSelected.in(environment) && System.getProperty(PROPERTY) == null) {
+    if (DugoutProperties.of(environment).uses(Backend.REDIS)
+        && System.getProperty(PROPERTY) == null) {
       System.setProperty(PROPERTY, "false");
     }
   }

@@ -1,11 +1,11 @@
 package io.dugout.cluster.redis;
 
-import io.dugout.system.DugoutProperties;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.CacheType;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -16,7 +16,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * answers or not: a cache that is away never changes an answer, only its speed.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.cache.type", havingValue = "redis")
+@ConditionalOnSelection(cache = CacheType.REDIS)
 class RedisCacheConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(RedisCacheConfiguration.class);
@@ -28,8 +28,7 @@ class RedisCacheConfiguration {
    */
   @Bean
   RedisHistoryCache redisHistoryCache(
-      StringRedisTemplate redis, DugoutProperties properties, RedisRecovery recovery) {
-    var settings = properties.cache().redis();
+      StringRedisTemplate redis, RedisCacheProperties settings, RedisRecovery recovery) {
     var cache =
         new RedisHistoryCache(redis, settings.messagesPerRoom(), settings.ttl(), recovery.outage());
     log.info(

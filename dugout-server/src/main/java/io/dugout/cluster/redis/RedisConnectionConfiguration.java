@@ -1,6 +1,8 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.system.Backend;
 import io.dugout.system.BackendOutage;
+import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.resource.Delay;
@@ -10,19 +12,19 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * What every Redis adapter of a node shares whenever Redis is selected ({@link RedisSelected}): the
- * record of Redis' outages, which they all report to, with its meters, and the {@link
- * RedisRecovery} that ends them. A node starts whether Redis answers or not: Redis only carries
- * what can be rebuilt or done without (see {@code docs/deploy.md}).
+ * What every Redis adapter of a node shares whenever the node uses Redis (for the history cache, in
+ * cluster mode, or both: {@link DugoutProperties#uses}): the record of Redis' outages, which they
+ * all report to, with its meters, and the {@link RedisRecovery} that ends them. A node starts
+ * whether Redis answers or not: Redis only carries what can be rebuilt or done without (see {@code
+ * docs/deploy.md}).
  */
 @Configuration(proxyBeanMethods = false)
-@Conditional(RedisSelected.class)
+@ConditionalOnSelection(uses = Backend.REDIS)
 class RedisConnectionConfiguration {
 
   /** The first retry after Redis went away; each failed retry doubles the wait. */

@@ -3,9 +3,10 @@ package io.dugout.cluster.redis;
 import io.dugout.realtime.LocalSendRateLimiter;
 import io.dugout.realtime.RealtimeProperties;
 import io.dugout.realtime.SendRateLimit;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,7 +23,7 @@ import org.springframework.util.backoff.BackOffExecution;
  * subscribed.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class RedisFanoutConfiguration {
 
   /**

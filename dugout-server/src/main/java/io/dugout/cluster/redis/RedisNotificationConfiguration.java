@@ -1,10 +1,10 @@
 package io.dugout.cluster.redis;
 
 import io.dugout.notification.LocalPresence;
-import io.dugout.system.DugoutProperties;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
@@ -16,7 +16,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * dugout.cluster.presence.*}), so that the offline webhook and chat notifications see every node.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.mode", havingValue = "cluster")
+@ConditionalOnSelection(mode = Mode.CLUSTER)
 class RedisNotificationConfiguration {
 
   @Bean
@@ -33,9 +33,8 @@ class RedisNotificationConfiguration {
       LocalPresence local,
       StringRedisTemplate redis,
       RedisNotificationFanout fanout,
-      DugoutProperties properties,
+      RedisPresenceProperties presence,
       RedisRecovery recovery) {
-    var presence = properties.cluster().presence();
     return new RedisPresence(
         local, redis, fanout, presence.interval(), presence.ttl(), recovery.outage());
   }

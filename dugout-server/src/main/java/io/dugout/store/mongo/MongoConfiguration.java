@@ -13,12 +13,12 @@ import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
 import io.dugout.system.BackendOutage;
 import io.dugout.system.BackendUnreachable;
-import io.dugout.system.DugoutProperties;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.StoreType;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer;
 import org.springframework.boot.mongodb.autoconfigure.MongoConnectionDetails;
@@ -33,7 +33,7 @@ import org.springframework.context.annotation.Configuration;
  * spring.mongodb.database}).
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.store.type", havingValue = "mongodb")
+@ConditionalOnSelection(store = StoreType.MONGODB)
 class MongoConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(MongoConfiguration.class);
@@ -43,7 +43,7 @@ class MongoConfiguration {
       MongoClient client,
       MongoConnectionDetails connection,
       MongoProperties mongoProperties,
-      DugoutProperties properties) {
+      MongoStoreProperties settings) {
     String database =
         mongoProperties.getDatabase() != null
             ? mongoProperties.getDatabase()
@@ -53,7 +53,6 @@ class MongoConfiguration {
           "spring.mongodb.uri names no database: put it in the path, as in"
               + " mongodb://mongo:27017/dugout?replicaSet=rs0");
     }
-    var settings = properties.store().mongodb();
     MongoStorage storage;
     try {
       storage =

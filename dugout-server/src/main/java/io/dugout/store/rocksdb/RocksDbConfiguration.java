@@ -3,26 +3,27 @@ package io.dugout.store.rocksdb;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
+import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
+import io.dugout.system.DugoutProperties.StoreType;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** Selects the RocksDB adapters when {@code dugout.store.type=rocksdb} (the default). */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "dugout.store.type", havingValue = "rocksdb", matchIfMissing = true)
+@ConditionalOnSelection(store = StoreType.ROCKSDB)
 class RocksDbConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(RocksDbConfiguration.class);
 
   @Bean(destroyMethod = "close")
-  RocksDbStorage rocksDbStorage(DugoutProperties properties, MeterRegistry registry) {
-    var dir = properties.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
-    var store = properties.store();
+  RocksDbStorage rocksDbStorage(
+      DugoutProperties dugout, RocksDbProperties store, MeterRegistry registry) {
+    var dir = dugout.dataDir().toAbsolutePath().normalize().resolve("rocksdb");
     var priority = store.backgroundPriority();
     log.info(
         "Store: RocksDB in {} (fsync per write: {}{}, background work at {} priority); single-node"
@@ -31,11 +32,11 @@ class RocksDbConfiguration {
         store.fsync(),
         store.fsync() ? ", " + store.syncWriters() + " sync writers" : "",
         priority.name().toLowerCase());
-    if (priority == DugoutProperties.BackgroundPriority.LOW) {
+    if (priority == RocksDbProperties.BackgroundPriority.LOW) {
       RocksDbStorage.lowerBackgroundPriority();
     }
     var storage = RocksDbStorage.open(dir, store.fsync(), store.syncWriters());
-    if (priority == DugoutProperties.BackgroundPriority.IDLE) {
+    if (priority == RocksDbProperties.BackgroundPriority.IDLE) {
       // why: after the open, which starts the pools' threads
       String failure = IdleScheduling.applyToPools();
       if (failure != null) {
@@ -54,8 +55,8 @@ class RocksDbConfiguration {
   }
 
   @Bean
-  RocksDbMembers rocksDbMembers(RocksDbStorage storage, DugoutProperties properties) {
-    return new RocksDbMembers(storage, properties.store().cachedMembers());
+  RocksDbMembers rocksDbMembers(RocksDbStorage storage, RocksDbProperties store) {
+    return new RocksDbMembers(storage, store.cachedMembers());
   }
 
   @Bean

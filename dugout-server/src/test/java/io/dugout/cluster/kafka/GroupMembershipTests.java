@@ -3,7 +3,6 @@ package io.dugout.cluster.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dugout.system.DugoutProperties;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -68,7 +67,8 @@ class GroupMembershipTests {
   }
 
   private static GroupMembership membershipOf(MockEnvironment environment) {
-    var properties = Binder.get(environment).bindOrCreate("dugout", DugoutProperties.class);
-    return GroupMembership.of(properties.cluster(), environment);
+    var cluster =
+        Binder.get(environment).bindOrCreate("dugout.cluster", KafkaClusterProperties.class);
+    return GroupMembership.of(cluster, environment);
   }
 }
