@@ -18,8 +18,9 @@ class FastPathConfiguration {
 
   /** What the fast path decides, wherever the request came in. */
   @Bean
-  HotReadMatcher hotReads(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics doors) {
-    return new HotReadMatcher(routes, tokens, doors);
+  HotReadMatcher hotReads(
+      List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics) {
+    return new HotReadMatcher(routes, tokens, metrics);
   }
 
   /** The servlet filter for the hottest reads, with the other fast-path filters. */

@@ -10,24 +10,24 @@ import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 
 /**
- * What every lean door (hot reads, WebSocket handshakes) shares: where it stands among the servlet
- * filters, and its meters.
+ * What every fast-path filter (hot reads, WebSocket handshakes) shares: where it stands among the
+ * servlet filters, and its meters.
  *
- * <p>The doors stand at {@link #ORDER}: behind the access log, the character encoding and the
- * request-shape filters ({@link ContentTypeFilter}, {@link RequestSizeFilter}), in front of the
- * HTTP observation ({@link HttpObservation}), the request-context filter and Spring Security. A
+ * <p>The fast-path filters stand at {@link #ORDER}: behind the access log, the character encoding
+ * and the request-shape filters ({@link ContentTypeFilter}, {@link RequestSizeFilter}), in front of
+ * the HTTP observation ({@link HttpObservation}), the request-context filter and Spring Security. A
  * profile of history reads had the observation alone at a sixth of the server's CPU, most of it
- * creating and looking up meters per request; a door times what it answers with a meter it looked
- * up once instead, into the very series the observation fills ({@code http.server.requests} with
- * the same tags), and what it passes on is observed as before.
+ * creating and looking up meters per request; a fast-path filter times what it answers with a meter
+ * it looked up once instead, into the very series the observation fills ({@code
+ * http.server.requests} with the same tags), and what it passes on is observed as before.
  *
- * <p>Each route also counts its requests {@code answered} by the door or {@code passed} to the full
- * chain: {@code dugout.http.lean.requests{route,outcome}}.
+ * <p>Each route also counts its requests {@code answered} by the fast path or {@code passed} to the
+ * full chain: {@code dugout.http.lean.requests{route,outcome}}.
  */
 @Component
 public class FastPathMetrics {
 
-  /** The doors' place among the servlet filters. */
+  /** Their place among the servlet filters. */
   public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 2;
 
   private final MeterRegistry meters;
@@ -38,7 +38,7 @@ public class FastPathMetrics {
     this.timerName = observations.getHttp().getServer().getRequests().getName();
   }
 
-  /** The meters of one route a door answers. */
+  /** The meters of one route the fast path answers. */
   public Route route(String method, String template) {
     return new Route(method, template);
   }
@@ -59,7 +59,7 @@ public class FastPathMetrics {
       this.passed = counter("passed");
     }
 
-    /** The door answered a request it began at {@code startNanos} with {@code status}. */
+    /** The fast path answered a request it began at {@code startNanos} with {@code status}. */
     public void answered(int status, long startNanos) {
       answered.increment();
       timers
@@ -67,7 +67,7 @@ public class FastPathMetrics {
           .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 
-    /** The door passed a request on to the full chain, which observes it. */
+    /** The fast path passed a request on to the full chain, which observes it. */
     public void passed() {
       passed.increment();
     }
@@ -75,7 +75,7 @@ public class FastPathMetrics {
     private Counter counter(String outcome) {
       return Counter.builder("dugout.http.lean.requests")
           .description(
-              "requests of a hot route: answered by the lean door, or passed to the full chain")
+              "requests of a hot route: answered by the fast path, or passed to the full chain")
           .tag("route", template)
           .tag("outcome", outcome)
           .register(meters);

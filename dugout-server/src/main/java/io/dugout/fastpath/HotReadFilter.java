@@ -15,7 +15,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * The lean door for the hottest reads (history pages, entering a room): a request that matches a
+ * The fast path for the hottest reads (history pages, entering a room): a request that matches a
  * {@link HotReadRoute} and carries a good bearer token is answered here, before Spring Security's
  * filter chain and MVC dispatch, which were most of the cost of such a request. Every check is
  * kept: the token is verified by the same {@link TokenVerifier} (signature, expiry, subject) and
@@ -40,8 +40,8 @@ final class HotReadFilter extends OncePerRequestFilter {
     this.reads = reads;
   }
 
-  HotReadFilter(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics doors) {
-    this(new HotReadMatcher(routes, tokens, doors));
+  HotReadFilter(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics) {
+    this(new HotReadMatcher(routes, tokens, metrics));
   }
 
   @Override

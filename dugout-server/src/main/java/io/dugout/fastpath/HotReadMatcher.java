@@ -9,7 +9,7 @@ import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
 /**
- * What the lean door decides for the hottest reads (history pages, entering a room), whichever
+ * What the fast path decides for the hottest reads (history pages, entering a room), whichever
  * server carries the request: Tomcat through the servlet filter {@link HotReadFilter}, or the Netty
  * listener in front of Tomcat. Both ask the same questions in the same order, so a request is
  * answered the same way on either.
@@ -38,8 +38,8 @@ public final class HotReadMatcher {
   private final List<Route> routes;
   private final TokenVerifier tokens;
 
-  public HotReadMatcher(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics doors) {
-    this.routes = routes.stream().map(route -> new Route(route, doors)).toList();
+  public HotReadMatcher(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics) {
+    this.routes = routes.stream().map(route -> new Route(route, metrics)).toList();
     this.tokens = tokens;
   }
 
@@ -191,10 +191,10 @@ public final class HotReadMatcher {
     private final String suffix;
     private final FastPathMetrics.Route meters;
 
-    Route(HotReadRoute route, FastPathMetrics doors) {
+    Route(HotReadRoute route, FastPathMetrics metrics) {
       this.route = route;
       this.method = route.method().toUpperCase(Locale.ROOT);
-      this.meters = doors.route(method, route.template());
+      this.meters = metrics.route(method, route.template());
       String template = route.template();
       int open = template.indexOf('{');
       int close = template.indexOf('}');

@@ -2,10 +2,10 @@ package io.dugout.fastpath;
 
 /**
  * The query parameters of a request that {@link HotReadFilter} answers, read from the raw query
- * string. The door takes only query strings of plain characters (letters, digits, {@code -_.=&}:
- * nothing percent-encoded, no {@code +}), whose raw text is already the decoded text, so this reads
- * them as the servlet container would, without its general parameter parsing (a twentieth of a
- * history page's CPU in a profile).
+ * string. The fast path takes only query strings of plain characters (letters, digits, {@code
+ * -_.=&}: nothing percent-encoded, no {@code +}), whose raw text is already the decoded text, so
+ * this reads them as the servlet container would, without its general parameter parsing (a
+ * twentieth of a history page's CPU in a profile).
  */
 public final class PlainQuery {
 

@@ -6,7 +6,7 @@ import io.dugout.fastpath.PlainQuery;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code GET /api/v1/rooms/{roomId}/messages} through the lean door: the same {@link
+ * {@code GET /api/v1/rooms/{roomId}/messages} through the fast path: the same {@link
  * MessageService#history} page as {@link MessageController#history}, made of the stored messages'
  * JSON, for requests whose parameters are each given at most once as a plain number; anything else
  * is the controller's to answer.

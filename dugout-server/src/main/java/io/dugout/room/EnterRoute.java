@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code POST /api/v1/rooms/{roomId}/enter} through the lean door: the same reads as {@link
+ * {@code POST /api/v1/rooms/{roomId}/enter} through the fast path: the same reads as {@link
  * RoomService#enter} (which only reads), written as the JSON of {@link RoomService.Entered} from
  * parts kept as bytes: the messages' stored JSON as it is, the room's {@link RoomHeads head} and
  * the members' {@link MemberJson array}, with only the caller's unread count and mute flag written

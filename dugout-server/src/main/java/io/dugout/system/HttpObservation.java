@@ -14,14 +14,16 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 
 /**
  * Spring's HTTP server observation ({@code http.server.requests}), as Spring Boot sets it up, but
- * placed right behind the {@link FastPathMetrics lean doors} instead of in front of every filter: a
- * request a door answers is timed by the door, every other request is observed here as before.
- * Spring Boot's own registration steps aside when this one exists.
+ * placed right behind the {@link FastPathMetrics fast-path filters} instead of in front of every
+ * filter: a request the fast path answers is timed there, every other request is observed here as
+ * before. Spring Boot's own registration steps aside when this one exists.
  */
 @Configuration(proxyBeanMethods = false)
 class HttpObservation {
 
-  /** Behind the doors, still in front of the request-context filter and Spring Security. */
+  /**
+   * Behind the fast-path filters, still in front of the request-context filter and Spring Security.
+   */
   static final int ORDER = FastPathMetrics.ORDER + 8;
 
   @Bean

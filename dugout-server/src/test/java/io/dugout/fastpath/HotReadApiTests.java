@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Over real HTTP, a hot read answers the same through the lean door as through the full chain:
+ * Over real HTTP, a hot read answers the same through the fast path as through the full chain:
  * status, body and headers; and every error on its routes is still the full chain's.
  */
 @ClientPath.EveryPath
@@ -64,7 +64,7 @@ class HotReadApiTests extends ApiTest {
       double answered = count(HISTORY, "answered");
       double passed = count(HISTORY, "passed");
       var lean = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + query);
-      // why: the lean door leaves a repeated parameter to the full chain, which reads the first
+      // why: the fast path leaves a repeated parameter to the full chain, which reads the first
       String repeated = query.isEmpty() ? "?limit=50&limit=50" : query + "&" + query.substring(1);
       var full = client.get(token, "/api/v1/rooms/" + roomId + "/messages" + repeated);
 
@@ -116,7 +116,7 @@ class HotReadApiTests extends ApiTest {
     double answered = count(ENTER, "answered");
     double passed = count(ENTER, "passed");
     var lean = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null);
-    // why: the lean door leaves requests with a body to the full chain, which ignores this one
+    // why: the fast path leaves requests with a body to the full chain, which ignores this one
     var full = client.post(token, "/api/v1/rooms/" + roomId + "/enter", "{}");
 
     assertThat(count(ENTER, "answered")).as("answered by the door").isEqualTo(answered + 1);

@@ -18,7 +18,7 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * The lean door answers exactly the plain success case of its routes and leaves everything else,
+ * The fast path answers exactly the plain success case of its routes and leaves everything else,
  * untouched, to the full chain.
  */
 class HotReadFilterTests {
@@ -32,7 +32,7 @@ class HotReadFilterTests {
       new HotReadFilter(
           List.of(route("GET", "/api/v1/rooms/{roomId}/messages")),
           TestHotReads.verifier(),
-          doors(meters));
+          metrics(meters));
 
   @Test
   void answersAGoodRequestItselfWithJsonAndTheSecurityHeaders() throws Exception {
@@ -144,14 +144,14 @@ class HotReadFilterTests {
                 new HotReadFilter(
                     List.of(route("GET", "/a/b")),
                     TestHotReads.verifier(),
-                    doors(new SimpleMeterRegistry())))
+                    metrics(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(
             () ->
                 new HotReadFilter(
                     List.of(route("GET", "/a/{x}/{y}")),
                     TestHotReads.verifier(),
-                    doors(new SimpleMeterRegistry())))
+                    metrics(new SimpleMeterRegistry())))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -184,7 +184,7 @@ class HotReadFilterTests {
     return TestHotReads.route(method, template, answered::add);
   }
 
-  private static FastPathMetrics doors(SimpleMeterRegistry meters) {
+  private static FastPathMetrics metrics(SimpleMeterRegistry meters) {
     return new FastPathMetrics(meters, new ObservationProperties());
   }
 

@@ -29,10 +29,10 @@ import org.slf4j.LoggerFactory;
  * itself, and relays the rest: this handler takes a connection that is not a WebSocket's ({@link
  * FirstRequestRouter}) and reads its requests one at a time. A usual request ({@link RequestHead})
  * that {@link HotReadMatcher} answers with a {@code 200} gets that answer here, with the headers
- * Tomcat's lean door writes; the answer is made on a virtual thread, since it reads the store, and
+ * Tomcat's fast path writes; the answer is made on a virtual thread, since it reads the store, and
  * the next request is read only after it was written, so answers leave in order.
  *
- * <p>The first request it does not answer (another route, an unusual head, a request the lean door
+ * <p>The first request it does not answer (another route, an unusual head, a request the fast path
  * leaves to the full chain, such as every error) makes the connection Tomcat's for good: a {@link
  * TomcatRelay} takes its place and gets that request's bytes and everything after them, so Tomcat
  * reads it exactly as the client sent it and answers it as it answers every request. Only such a
@@ -287,7 +287,7 @@ final class HotReadHandler extends ChannelInboundHandlerAdapter {
     ctx.close();
   }
 
-  /** A {@code 200} with the headers Tomcat's lean door writes, and {@code body}. */
+  /** A {@code 200} with the headers Tomcat's fast path writes, and {@code body}. */
   private static ByteBuf response(ChannelHandlerContext ctx, byte[] body) {
     byte[] length = Integer.toString(body.length).getBytes(StandardCharsets.US_ASCII);
     byte[] dateLine = dateLine();

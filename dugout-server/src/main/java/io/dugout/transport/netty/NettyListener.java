@@ -93,7 +93,7 @@ public class NettyListener implements SmartLifecycle {
       StompEndpoint endpoint,
       RealtimeProperties properties,
       NettyProperties netty,
-      FastPathMetrics doors,
+      FastPathMetrics metrics,
       ConfigurableEnvironment environment,
       MeterRegistry registry,
       NettyLoops loops,
@@ -103,7 +103,7 @@ public class NettyListener implements SmartLifecycle {
     this.properties = properties;
     this.netty = netty;
     this.mode = ListenerMode.of(environment);
-    this.handshakes = doors.route("GET", StompEndpoint.PATH);
+    this.handshakes = metrics.route("GET", StompEndpoint.PATH);
     this.environment = environment;
     this.loops = loops;
     this.peers = peers;
@@ -214,7 +214,7 @@ public class NettyListener implements SmartLifecycle {
   /**
    * What takes a connection in front that is not a WebSocket's: the hot reads answered here ({@link
    * HotReadHandler}) until the first other request, then Tomcat; Tomcat from the start without the
-   * lean door ({@code dugout.http.lean-reads=false}).
+   * fast path ({@code dugout.http.lean-reads=false}).
    */
   private Supplier<ChannelHandler> notWebSocket(InetSocketAddress tomcat, long idleNanos) {
     Supplier<ChannelHandler> relay =

@@ -16,7 +16,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * The lean door for WebSocket handshakes: a {@code GET /ws} asking to upgrade to WebSocket goes
+ * The fast path for WebSocket handshakes: a {@code GET /ws} asking to upgrade to WebSocket goes
  * straight to the endpoint's handshake handler, the very one MVC dispatch would pick, without
  * Spring Security's (already ignoring) filter chain and the {@code DispatcherServlet}, which were
  * about two fifths of the handshake's HTTP work in a profile of the seeds' {@code send} flow. The
@@ -29,7 +29,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * exactly {@code /ws}, so nothing the security firewall would look at in a path reaches the handler
  * this way. Handshakes it passed to the handler are counted in {@code
  * dugout.http.lean.requests{route="/ws",outcome="answered"}} and timed into {@code
- * http.server.requests} by the door (it stands in front of the HTTP observation, see {@link
+ * http.server.requests} by the filter (it stands in front of the HTTP observation, see {@link
  * FastPathMetrics}), the rest counted as {@code passed}.
  */
 final class HandshakeFilter extends OncePerRequestFilter {
@@ -39,9 +39,9 @@ final class HandshakeFilter extends OncePerRequestFilter {
   private final HttpRequestHandler handshakes;
   private final FastPathMetrics.Route meters;
 
-  HandshakeFilter(HttpRequestHandler handshakes, FastPathMetrics doors) {
+  HandshakeFilter(HttpRequestHandler handshakes, FastPathMetrics metrics) {
     this.handshakes = handshakes;
-    this.meters = doors.route("GET", PATH);
+    this.meters = metrics.route("GET", PATH);
   }
 
   @Override

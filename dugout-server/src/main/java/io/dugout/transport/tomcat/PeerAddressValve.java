@@ -31,7 +31,7 @@ class PeerAddressValve implements WebServerFactoryCustomizer<TomcatServletWebSer
 
   /**
    * Copies Tomcat's connection peer address into a request attribute, or the client's address where
-   * the connection is Dugout's front door relaying a client ({@link RelayedPeers}).
+   * the connection is the Netty listener in front relaying a client ({@link RelayedPeers}).
    */
   private static final class RecordingValve extends ValveBase {
 

@@ -5,10 +5,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * Who is really at the other end of a connection that Dugout's own front door relays to Tomcat over
- * loopback: Tomcat sees {@code 127.0.0.1} and the relay's local port, and this says which client
- * that port carries. {@link ConnectionPeer} asks it, so "is the caller on this machine" stays a
- * question about the client's TCP connection, never about the relay's.
+ * Who is really at the other end of a connection that the Netty listener in front relays to Tomcat
+ * over loopback: Tomcat sees {@code 127.0.0.1} and the relay's local port, and this says which
+ * client that port carries. {@link ConnectionPeer} asks it, so "is the caller on this machine"
+ * stays a question about the client's TCP connection, never about the relay's.
  *
  * <p>A port is registered before the relay sends Tomcat its first byte and forgotten when the relay
  * connection has closed; a loopback connection whose port is not registered comes from this

@@ -17,9 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The front door sends a connection that opens with a strict WebSocket handshake at {@code /ws} to
- * the listener's handlers and every other connection to the relay, with every byte read so far, in
- * order, and then leaves.
+ * The first-request router sends a connection that opens with a strict WebSocket handshake at
+ * {@code /ws} to the listener's handlers and every other connection to the relay, with every byte
+ * read so far, in order, and then leaves.
  */
 class FirstRequestRouterTests {
 

@@ -176,7 +176,7 @@ class FrontEndToEndTests extends RealtimeTestBase {
   }
 
   /**
-   * Asserts that the lean doors' count of answered requests reaches {@code expected} and is exactly
+   * Asserts that the fast path's count of answered requests reaches {@code expected} and is exactly
    * that: a door counts a request after writing its answer, so a client may read the answer a
    * moment before the count moves.
    */
