@@ -1,6 +1,5 @@
 package io.dugout.realtime;
 
-import io.dugout.transport.netty.NettyConnection;
 import java.io.IOException;
 import org.springframework.web.socket.WebSocketSession;
 
@@ -15,7 +14,7 @@ import org.springframework.web.socket.WebSocketSession;
  *       or throws. A writer thread drains the queue, so no sender waits for a slow client. A batch
  *       stops counting against the budget when it is taken; a write that blocks is timed against
  *       the send time limit instead.
- *   <li>A non-blocking writer (the Netty listener's {@link NettyConnection}) returns at once and
+ *   <li>A non-blocking writer (the Netty listener's {@code NettyConnection}) returns at once and
  *       runs {@code written} once the batch is in the socket or has failed. The thread that queued
  *       a frame drains the queue itself, and a batch counts against the budget until it is written,
  *       so what the writer holds for a client that does not read overflows the same budget.

@@ -2,7 +2,6 @@ package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
 import io.dugout.message.NoWait;
-import io.dugout.transport.netty.NettyConnection;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +30,7 @@ import org.springframework.web.socket.WebSocketSession;
  * meanwhile, so the client's own close frame cannot overtake ours (Tomcat would then drop the
  * connection without sending ours: the client sees the stream end without a close frame).
  *
- * <p>On the Netty listener ({@link NettyConnection}) writes never block, so the thread that queues
+ * <p>On the Netty listener ({@code NettyConnection}) writes never block, so the thread that queues
  * a frame into an idle session drains the queue itself and hands each batch to the connection's
  * event loop. Its inbound thread is the connection's {@link SerialRunner}, which reads no further
  * frame meanwhile either.

@@ -1,6 +1,5 @@
-package io.dugout.system;
+package io.dugout.fastpath;
 
-import io.dugout.fastpath.FastPathMetrics;
 import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
