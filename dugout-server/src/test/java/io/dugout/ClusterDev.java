@@ -127,7 +127,10 @@ public final class ClusterDev {
     }
     say("");
     say("cluster up: " + String.join(" ", urls));
-    say("  load test across nodes: ./dugout loadtest chat --url " + String.join(",", urls));
+    // why: the default rate is for one embedded node; a cluster on one box is full at 200 - 300
+    say(
+        "  load test across nodes: ./dugout loadtest chat --rate 200 --duration 20s --url "
+            + String.join(",", urls));
     say("  logs and data: " + dir + "   Ctrl-C stops everything");
   }
 

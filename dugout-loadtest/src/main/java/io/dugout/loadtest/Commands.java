@@ -252,6 +252,14 @@ final class Commands {
                 + " POST /api/v1/dev/token"));
     options.add(
         OptionSpec.value(
+            "key-file",
+            "FILE",
+            "",
+            "mint HS256 tokens locally with the key an embedded server without a configured"
+                + " secret keeps in its data directory (dev-jwt-secret); ./dugout loadtest passes"
+                + " ./data/dev-jwt-secret when it exists"));
+    options.add(
+        OptionSpec.value(
             "timeout", "TIME", "10s", "bound on each connect, request and wait for a message"));
     options.add(
         OptionSpec.value(

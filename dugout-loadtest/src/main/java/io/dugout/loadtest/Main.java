@@ -15,6 +15,7 @@ import io.dugout.loadtest.report.SummaryTable;
 import io.dugout.loadtest.scenario.RunContext;
 import io.dugout.loadtest.scenario.Scenario;
 import io.dugout.loadtest.scrape.ServerScraper;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -82,6 +83,26 @@ public final class Main {
     }
   }
 
+  /**
+   * Where tokens come from: minted with {@code --hmac-secret} or the key in {@code --key-file},
+   * else the server's try-it-out endpoint.
+   */
+  private static TokenSource tokens(Options options, DugoutApi api) throws UsageException {
+    if (options.string("hmac-secret") != null) {
+      return new HmacTokenSource(options.string("hmac-secret"));
+    }
+    String keyFile = options.string("key-file");
+    if (keyFile == null) {
+      return new DevTokenSource(api);
+    }
+    try {
+      return HmacTokenSource.fromKeyFile(Path.of(keyFile));
+    } catch (IOException | IllegalArgumentException ex) {
+      throw new UsageException(
+          "--key-file " + keyFile + " holds no key in hex: " + ex.getMessage());
+    }
+  }
+
   private static int execute(
       Commands.Entry entry, Options options, PrintStream out, PrintStream err)
       throws UsageException {
@@ -92,10 +113,7 @@ public final class Main {
       new DugoutApi(node, options.duration("timeout")).checkReachable();
     }
     DugoutApi api = new DugoutApi(nodes.getFirst(), options.duration("timeout"));
-    TokenSource tokens =
-        options.string("hmac-secret") != null
-            ? new HmacTokenSource(options.string("hmac-secret"))
-            : new DevTokenSource(api);
+    TokenSource tokens = tokens(options, api);
     Metrics metrics = new Metrics();
     Scenario.Outcome outcome;
     ServerScraper scraper = scraper(options, tokens);

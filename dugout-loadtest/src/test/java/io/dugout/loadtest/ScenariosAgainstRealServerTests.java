@@ -425,6 +425,20 @@ class ScenariosAgainstRealServerTests {
   }
 
   @Test
+  void mintsTokensWithTheKeyTheServerKeepsInItsDataDirectory() throws Exception {
+    Path key = temp.resolve("data/dev-jwt-secret");
+    Run run = run("send --users 2 --rooms 1 --loops 2 --ramp-up 0s --key-file " + key);
+
+    run.assertSucceeded();
+    assertThat(run.count("received")).isEqualTo(4);
+
+    Path wrong = Files.writeString(temp.resolve("wrong-key"), "00".repeat(32));
+    Run refused = run("send --users 2 --loops 1 --key-file " + wrong);
+    assertThat(refused.exit).as("the key is really used").isEqualTo(Main.TARGET);
+    assertThat(refused.err).contains("token rejected");
+  }
+
+  @Test
   void rejectedTokenStopsTheRunWithOneClearLine() throws Exception {
     Run run =
         run("send --users 2 --loops 1 --hmac-secret not-the-server-secret-not-the-server-secret");

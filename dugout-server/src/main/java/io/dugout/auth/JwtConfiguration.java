@@ -4,6 +4,7 @@ import io.dugout.system.DugoutProperties;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyFactory;
 import java.security.SecureRandom;
 import java.security.interfaces.RSAPublicKey;
@@ -99,12 +100,41 @@ class JwtConfiguration {
         Files.createDirectories(dataDir);
         byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
+        ownerOnly(file);
         Files.writeString(file, HexFormat.of().formatHex(random));
+      } else {
+        restrictToOwner(file);
       }
       byte[] secret = HexFormat.of().parseHex(Files.readString(file).strip());
       return new SecretKeySpec(secret, "HmacSHA256");
     } catch (java.io.IOException | IllegalArgumentException e) {
       throw new IllegalStateException("cannot read or create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Creates {@code file} readable by its owner alone where the file system has POSIX permissions:
+   * whoever reads the key can sign any token.
+   */
+  private static void ownerOnly(Path file) throws java.io.IOException {
+    try {
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createFile(file);
+    }
+  }
+
+  /**
+   * Makes an existing key readable by its owner alone, where it can: a key written by an earlier
+   * version may be readable by everyone on the machine. A file system without POSIX permissions, or
+   * a key the node may read but not change, is left as it is.
+   */
+  private static void restrictToOwner(Path file) {
+    try {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException | java.io.IOException e) {
+      log.debug("Could not restrict {} to its owner: {}", file, e.toString());
     }
   }
 

@@ -12,6 +12,9 @@ import io.dugout.api.DugoutClient;
 import io.dugout.api.Jwts;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -43,6 +46,15 @@ class AuthApiTests extends ApiTest {
           c -> c.client.post(c.token, SOME_ROOM + "/read", "{\"seq\":1}"));
 
   record TokenCall(DugoutClient client, String token) {}
+
+  @Test
+  void theGeneratedKeyInTheDataDirectoryIsReadableByItsOwnerAlone() throws Exception {
+    Path key = dataDir.resolve("dev-jwt-secret");
+    assumeTrue(key.getFileSystem().supportedFileAttributeViews().contains("posix"));
+
+    assertThat(Files.getPosixFilePermissions(key))
+        .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+  }
 
   @Test
   void issuesATryItOutTokenOnLoopbackForADayThatTheApiAccepts() {

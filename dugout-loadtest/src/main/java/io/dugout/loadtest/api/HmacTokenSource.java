@@ -1,15 +1,20 @@
 package io.dugout.loadtest.api;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Mints HS256 JWTs locally with the deployment's {@code dugout.auth.jwt.hmac-secret} (its UTF-8
- * bytes), for servers that have no try-it-out token endpoint.
+ * Mints HS256 JWTs locally with the deployment's key: its {@code dugout.auth.jwt.hmac-secret} (the
+ * secret's UTF-8 bytes), or the key an embedded server generates into its data directory when no
+ * secret is configured ({@link #fromKeyFile}), for servers that hand out no service tokens.
  */
 public final class HmacTokenSource implements TokenSource {
 
@@ -21,7 +26,22 @@ public final class HmacTokenSource implements TokenSource {
   private final SecretKeySpec key;
 
   public HmacTokenSource(String secret) {
-    this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256");
+    this(secret.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private HmacTokenSource(byte[] key) {
+    this.key = new SecretKeySpec(key, "HmacSHA256");
+  }
+
+  /**
+   * Mints with the key in {@code file}, as hex: the {@code dev-jwt-secret} an embedded server keeps
+   * in its data directory and signs its own try-it-out tokens with.
+   *
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException when it does not hold a key in hex
+   */
+  public static HmacTokenSource fromKeyFile(Path file) throws IOException {
+    return new HmacTokenSource(HexFormat.of().parseHex(Files.readString(file).strip()));
   }
 
   @Override
