@@ -118,6 +118,7 @@ public final class ClusterDev {
               "--management.health.mongodb.enabled=" + secantus,
               "--spring.data.redis.url=" + redis.url(),
               "--spring.kafka.bootstrap-servers=" + kafka,
+              "--dugout.cluster.kafka.single-broker=true",
               "--dugout.cluster.node-id=node-" + (i + 1),
               "--dugout.auth.try-it-out-service-tokens=true"));
       urls.add("http://localhost:" + port);

@@ -59,7 +59,9 @@ class KafkaClusterConfiguration {
             : cluster.nodeId();
     requireReachable(kafka);
     var settings = kafka.buildProducerProperties();
-    settings.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + nodeId);
+    // why: a client id per client; the producer and the consumer of one id clash in Kafka's
+    // app-info metrics ("This Gauge has been already registered")
+    settings.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + nodeId + "-send");
     var producer = KafkaClients.producer(settings, cluster.appendTimeout());
     log.info(
         "Cluster: node {}, sends to Kafka topic {} at {}; sequencing group {}",
@@ -67,6 +69,10 @@ class KafkaClusterConfiguration {
         cluster.kafka().topic(),
         kafka.getBootstrapServers(),
         cluster.kafka().group());
+    String replication = cluster.kafka().replicationWarning();
+    if (replication != null) {
+      log.warn(replication);
+    }
     return new KafkaSequencer(
         nodeId,
         new TopicProducer(cluster.kafka().topic(), producer, cluster.appendTimeout()),
@@ -111,7 +117,8 @@ class KafkaClusterConfiguration {
       KafkaClusterProperties cluster,
       GroupMembership membership) {
     var settings = kafka.buildConsumerProperties();
-    settings.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId());
+    settings.putIfAbsent(
+        ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId() + "-sequence");
     var owner =
         new OrderedConsumer(
             KafkaClients.consumer(settings, cluster.kafka().group(), membership),

@@ -49,6 +49,8 @@ record KafkaClusterProperties(
    *     back at once. Empty means {@code dugout.cluster.node-id} when set, else the host name
    *     ({@code HOSTNAME}, a pod's name on Kubernetes) and {@code server.port}; with neither (port
    *     0) the node joins as a new member at every start. Must differ between running nodes
+   * @param singleBroker that a cluster of one broker, with one copy of each partition, is meant (a
+   *     local cluster, a test): the node then does not warn about it
    */
   record Sends(
       @DefaultValue("dugout.sends") String topic,
@@ -58,7 +60,28 @@ record KafkaClusterProperties(
       @DefaultValue("1") short replicationFactor,
       @DefaultValue("1") int minInsyncReplicas,
       @DefaultValue("10s") Duration sessionTimeout,
-      @DefaultValue("") String instanceId) {}
+      @DefaultValue("") String instanceId,
+      @DefaultValue("false") boolean singleBroker) {
+
+    /**
+     * What is wrong with the replication topics are created with, for a node that must not lose a
+     * send Kafka acknowledged when one broker is lost; null when nothing is, or when a single
+     * broker is meant.
+     */
+    String replicationWarning() {
+      if (singleBroker || (replicationFactor >= 3 && minInsyncReplicas >= 2)) {
+        return null;
+      }
+      return "Kafka topics are created with replication factor "
+          + replicationFactor
+          + " and min.insync.replicas "
+          + minInsyncReplicas
+          + ": losing one broker can lose sends Kafka acknowledged. In production set"
+          + " dugout.cluster.kafka.replication-factor=3 and"
+          + " dugout.cluster.kafka.min-insync-replicas=2 (docs/deploy.md, production checklist);"
+          + " dugout.cluster.kafka.single-broker=true says one broker is meant";
+    }
+  }
 
   /**
    * {@code dugout.cluster.notifications.*}.

@@ -40,7 +40,7 @@ class KafkaNotificationConfiguration {
       KafkaClusterProperties cluster,
       LocalDelivery delivery) {
     var settings = kafka.buildProducerProperties();
-    settings.put(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId() + "-notify");
+    settings.put(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId() + "-notify-send");
     var producer = KafkaClients.producer(settings, cluster.appendTimeout());
     log.info(
         "Cluster: notifications go to Kafka topic {}; storing group {}",

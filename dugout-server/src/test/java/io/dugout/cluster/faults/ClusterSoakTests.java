@@ -121,6 +121,7 @@ class ClusterSoakTests {
               "--spring.mongodb.uri=" + InJvmMongo.shared().uri() + "/" + db,
               "--management.health.mongodb.enabled=false",
               "--spring.kafka.bootstrap-servers=" + kafka.bootstrap(),
+              "--dugout.cluster.kafka.single-broker=true",
               "--spring.data.redis.url=" + redis.url(),
               "--spring.data.redis.timeout=2s",
               "--dugout.cluster.kafka.partitions=" + TestCluster.PARTITIONS,

@@ -193,6 +193,7 @@ class FreshNodeUnderLoadTests {
             "--management.health.mongodb.enabled=false",
             "--spring.data.redis.url=" + RedisProcess.shared().url(),
             "--spring.kafka.bootstrap-servers=" + TestCluster.kafkaBootstrap(),
+            "--dugout.cluster.kafka.single-broker=true",
             "--dugout.cluster.kafka.topic=dugout.sends." + db,
             "--dugout.cluster.kafka.group=dugout-" + db,
             "--dugout.cluster.kafka.partitions=" + TestCluster.PARTITIONS,

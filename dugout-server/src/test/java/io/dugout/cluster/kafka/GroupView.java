@@ -21,7 +21,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 /**
  * A cluster's sequencing group as the broker's group coordinator describes it, for tests of nodes
  * that run as processes of their own (whose beans a test cannot ask): which node's consumer owns
- * which partitions, told apart by client id ({@code dugout-<node id>}).
+ * which partitions, told apart by client id ({@code dugout-<node id>-sequence}).
  */
 final class GroupView implements AutoCloseable {
 
@@ -47,7 +47,7 @@ final class GroupView implements AutoCloseable {
   Map<String, Set<Integer>> members(String node) {
     var members = new HashMap<String, Set<Integer>>();
     for (var member : describe()) {
-      if (member.clientId().equals("dugout-" + node)) {
+      if (member.clientId().equals("dugout-" + node + "-sequence")) {
         members.put(
             member.consumerId(),
             member.assignment().topicPartitions().stream()

@@ -27,7 +27,8 @@ class KafkaClusterPropertiesTests {
                 (short) 1,
                 1,
                 Duration.ofSeconds(10),
-                ""));
+                "",
+                false));
     assertThat(cluster.notifications())
         .isEqualTo(
             new KafkaClusterProperties.Notifications(
@@ -50,6 +51,29 @@ class KafkaClusterPropertiesTests {
     assertThat(cluster.kafka().replicationFactor()).isEqualTo((short) 3);
     assertThat(cluster.kafka().minInsyncReplicas()).isEqualTo(2);
     assertThat(cluster.notifications().createTopic()).isFalse();
+  }
+
+  @Test
+  void warnsAboutTopicsThatOneLostBrokerCanLoseSendsFromUnlessOneBrokerIsMeant() {
+    assertThat(bind(Map.of()).kafka().replicationWarning())
+        .contains("replication factor 1 and min.insync.replicas 1");
+    assertThat(
+            bind(Map.of(
+                    "dugout.cluster.kafka.replication-factor", "3",
+                    "dugout.cluster.kafka.min-insync-replicas", "1"))
+                .kafka()
+                .replicationWarning())
+        .contains("min.insync.replicas 1");
+    assertThat(
+            bind(Map.of(
+                    "dugout.cluster.kafka.replication-factor", "3",
+                    "dugout.cluster.kafka.min-insync-replicas", "2"))
+                .kafka()
+                .replicationWarning())
+        .isNull();
+    assertThat(
+            bind(Map.of("dugout.cluster.kafka.single-broker", "true")).kafka().replicationWarning())
+        .isNull();
   }
 
   private static KafkaClusterProperties bind(Map<String, String> properties) {
