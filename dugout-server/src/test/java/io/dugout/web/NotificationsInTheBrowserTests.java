@@ -100,6 +100,30 @@ class NotificationsInTheBrowserTests extends BrowserTest {
     assertThat(b.find("#notification-badge").isDisplayed()).isFalse();
   }
 
+  @Test
+  void markAllReadStaysOnOneLine() throws Exception {
+    String alice = user("alice");
+    String backend = server.serviceToken("backend");
+    for (int i = 0; i < 12; i++) {
+      notify(backend, alice, "Offer " + i, "12 EUR", null);
+    }
+    Browser a = signedIn(alice);
+    a.waitUntil("badge counts them all", () -> "12".equals(a.text("#notification-badge")));
+    for (int width : List.of(1200, 1100, 900, 400)) {
+      a.resize(width, 800);
+      assertThat(a.find("#notifications-read-all").isDisplayed()).isTrue();
+      var lines =
+          (Number)
+              a.js(
+                  "const b = document.getElementById('notifications-read-all');"
+                      + " return b.getBoundingClientRect().height"
+                      + " / parseFloat(getComputedStyle(b).lineHeight);");
+      assertThat(lines.doubleValue())
+          .as("lines of 'Mark all read' at %d px", width)
+          .isLessThan(1.6);
+    }
+  }
+
   private static String group(String token, String title, String member) throws Exception {
     var created =
         server.post(
