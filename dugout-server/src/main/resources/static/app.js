@@ -35,7 +35,9 @@ const notifications = new NotificationsPanel({
   openRoom: (roomId) => {
     if (state.rooms.has(roomId)) openRoom(roomId);
   },
+  readSeq: (roomId) => state.rooms.get(roomId)?.myReadSeq ?? 0,
 });
+views.notifications = notifications;
 
 setupCreateRoomForm({
   me: () => state.session?.userId,

@@ -37,6 +37,7 @@ function onMessage(rs, message) {
 function onRead(rs, event) {
   if (event.userId === state.session.userId) {
     rs.myReadSeq = Math.max(rs.myReadSeq, event.seq);
+    views.notifications?.roomRead(rs.id);
     renderRooms();
     return;
   }

@@ -3,7 +3,9 @@
 // count as a badge, and marking one or all read. A live notification with an id
 // already shown is a collapsed one that was updated: it replaces the old one and
 // moves to the top, unread again. Reloaded on every (re)connect, since nothing
-// sent while offline is replayed on the queue.
+// sent while offline is replayed on the queue. Reading a room (here or on another
+// device) settles its chat notification: the server marks it read, and the panel
+// shows it read at once.
 import { onlyApiErrors } from './api.js';
 import { el, formatTime } from './dom.js';
 
@@ -14,6 +16,7 @@ export class NotificationsPanel {
    * @param {object} o
    * @param {() => import('./api.js').Api} o.api
    * @param {(roomId: string) => void} o.openRoom  for chat notifications
+   * @param {(roomId: string) => number} o.readSeq  how far I have read a room (0 when unknown)
    */
   constructor(o) {
     this.o = o;
@@ -57,6 +60,7 @@ export class NotificationsPanel {
       if (this.meanwhile === meanwhile) this.meanwhile = null;
     }
     this.render();
+    this.markAlreadyRead();
   }
 
   /** A notification from /user/queue/notifications. */
@@ -68,6 +72,42 @@ export class NotificationsPanel {
     this.items.set(notification.id, fields);
     this.meanwhile?.set(notification.id, fields);
     this.render();
+    this.markAlreadyRead();
+  }
+
+  /**
+   * I read a room further, here or on another device: the server settles the
+   * room's chat notification up to that seq, and the panel shows it at once.
+   */
+  roomRead(roomId) {
+    const settled = this.readChats().filter((n) => n.data.roomId === roomId);
+    if (!settled.length) return;
+    const now = new Date().toISOString();
+    for (const n of settled) n.readAt = now;
+    this.unreadCount = Math.max(0, this.unreadCount - settled.length);
+    this.render();
+  }
+
+  /**
+   * Marks unread chat notifications of messages I have read already. why: one
+   * made while my read was on its way can be stored after the server settled
+   * the room; marking it here keeps the server and every device in step.
+   */
+  async markAlreadyRead() {
+    const ids = this.readChats().map((n) => n.id);
+    if (!ids.length) return;
+    const now = new Date().toISOString();
+    await this.post({ ids }, () => {
+      // why: one updated by a newer message meanwhile is unread again, here as on the server
+      for (const n of this.readChats()) if (ids.includes(n.id)) n.readAt = now;
+    });
+  }
+
+  /** Unread chat notifications whose message (data.seq) I have read. */
+  readChats() {
+    return [...this.items.values()].filter((n) => !n.readAt && n.kind === 'chat.message'
+      && typeof n.data?.roomId === 'string' && Number.isInteger(n.data.seq)
+      && n.data.seq <= this.o.readSeq(n.data.roomId));
   }
 
   async markRead(id) {

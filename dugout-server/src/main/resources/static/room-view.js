@@ -1,7 +1,7 @@
 // The open room: header, messages in seq order, my outbox (pending / sent /
 // failed with retry), read markers, typing line and composer.
 import { el, formatSize, formatTime, safeHttpUrl } from './dom.js';
-import { roomTitle } from './room-list.js';
+import { roomTitle, tradeDeal } from './room-list.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -86,7 +86,9 @@ export class RoomView {
     const rs = this.rs;
     $('room-title').textContent = roomTitle(rs, this.me);
     const members = rs.members ? [...rs.members.keys()] : [];
-    const kind = { DIRECT: '1:1', TRADE: 'Trade', GROUP: 'Group' }[rs.room.type] || rs.room.type;
+    const deal = tradeDeal(rs, this.me);
+    const kind = ({ DIRECT: '1:1', TRADE: 'Trade', GROUP: 'Group' }[rs.room.type] || rs.room.type)
+      + (deal ? ` · ${deal}` : '');
     $('room-subtitle').textContent = members.length
       ? `${kind} · ${members.length} member${members.length === 1 ? '' : 's'}: ${members.join(', ')}`
       : kind;

@@ -219,6 +219,7 @@ export function markRead(roomId) {
     if (seq > rs.myReadSeq && state.realtime?.isConnected) {
       state.realtime.sendRead(roomId, seq);
       rs.myReadSeq = seq;
+      views.notifications?.roomRead(roomId);
       renderRooms();
     }
   }, 250);

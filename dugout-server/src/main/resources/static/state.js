@@ -12,5 +12,5 @@ export const state = {
   openRoomId: null,
 };
 
-/** The two views, set once at start-up. */
-export const views = { roomList: null, roomView: null };
+/** The views, set once at start-up. */
+export const views = { roomList: null, roomView: null, notifications: null };

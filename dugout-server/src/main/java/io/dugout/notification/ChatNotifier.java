@@ -3,6 +3,7 @@ package io.dugout.notification;
 import io.dugout.message.Message;
 import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
+import io.dugout.room.RoomEvent;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
 import java.time.Clock;
@@ -21,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,6 +43,13 @@ import tools.jackson.databind.json.JsonMapper;
  * default) before it drains it, so a busy server wakes it at most about a thousand times a second
  * rather than once per message: each wake-up may take a core from an event loop delivering
  * messages.
+ *
+ * <p>A member's read marker moving ({@link RoomEvent.ReadMarkerMoved}) joins the same queue, and
+ * the worker settles the member's notification of the room ({@link ChatNotificationReads}) after it
+ * has notified the messages taken with it (the furthest read per member and room, once): on one
+ * node a message the member has read is never notified after the read settled its notification, so
+ * it is not left unread. A read that finds the queue full settles nothing and is counted with the
+ * dropped messages.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {
@@ -53,17 +62,22 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private static final int BATCH = 256;
 
   private final RoomRecipients recipients;
+  private final ChatNotificationReads reads;
   private final Presence presence;
   private final NotificationService notifications;
   private final NotificationMetrics metrics;
   private final Clock clock;
   private final JsonMapper json;
-  private final BlockingQueue<Message> queue;
+
+  /** Stored {@link Message}s and {@link RoomEvent.ReadMarkerMoved}s, in the order they happened. */
+  private final BlockingQueue<Object> queue;
+
   private final long gatherNanos;
   private volatile Thread worker;
 
   ChatNotifier(
       RoomRecipients recipients,
+      ChatNotificationReads reads,
       Presence presence,
       NotificationService notifications,
       NotificationMetrics metrics,
@@ -71,6 +85,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       Clock clock,
       JsonMapper json) {
     this.recipients = recipients;
+    this.reads = reads;
     this.presence = presence;
     this.notifications = notifications;
     this.metrics = metrics;
@@ -91,10 +106,18 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     }
   }
 
+  /** Only enqueues: the worker settles the member's notification of the room in turn. */
+  @EventListener
+  void roomRead(RoomEvent.ReadMarkerMoved read) {
+    if (!queue.offer(read)) {
+      metrics.chatDropped();
+    }
+  }
+
   private void drain() {
-    var taken = new ArrayList<Message>();
+    var taken = new ArrayList<Object>();
     while (!Thread.currentThread().isInterrupted()) {
-      Message first;
+      Object first;
       try {
         first = queue.poll(1, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -111,26 +134,54 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
         LockSupport.parkNanos(gatherNanos);
       }
       queue.drainTo(taken, BATCH - 1);
-      for (var room : byRoom(taken)) {
-        try {
-          notifyMembers(room);
-        } catch (DugoutException.Unavailable e) {
-          // why: a backend away (Kafka, the store); its adapter logs the outage once, not once
-          // per message
-          log.debug(
-              "Chat notifications for {}#{} failed: {}",
-              room.newest().roomId(),
-              room.newest().seq(),
-              e.getMessage());
-        } catch (RuntimeException e) {
-          log.warn(
-              "Chat notifications for {}#{} failed",
-              room.newest().roomId(),
-              room.newest().seq(),
-              e);
+      var messages = new ArrayList<Message>();
+      var markers = new LinkedHashMap<List<String>, RoomEvent.ReadMarkerMoved>();
+      for (Object item : taken) {
+        if (item instanceof Message message) {
+          messages.add(message);
+        } else if (item instanceof RoomEvent.ReadMarkerMoved read) {
+          markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
         }
       }
+      notifyRooms(messages);
+      // why: after the messages, so a read settles what they notified; one that stands for a
+      // message after the read keeps its higher data.seq and stays unread
+      markers.values().forEach(this::settle);
       taken.clear();
+    }
+  }
+
+  private void notifyRooms(List<Message> messages) {
+    for (var room : byRoom(messages)) {
+      try {
+        notifyMembers(room);
+      } catch (DugoutException.Unavailable e) {
+        // why: a backend away (Kafka, the store); its adapter logs the outage once, not once
+        // per message
+        log.debug(
+            "Chat notifications for {}#{} failed: {}",
+            room.newest().roomId(),
+            room.newest().seq(),
+            e.getMessage());
+      } catch (RuntimeException e) {
+        log.warn(
+            "Chat notifications for {}#{} failed", room.newest().roomId(), room.newest().seq(), e);
+      }
+    }
+  }
+
+  private static RoomEvent.ReadMarkerMoved further(
+      RoomEvent.ReadMarkerMoved one, RoomEvent.ReadMarkerMoved other) {
+    return one.seq() >= other.seq() ? one : other;
+  }
+
+  private void settle(RoomEvent.ReadMarkerMoved read) {
+    try {
+      reads.settle(read.userId(), read.roomId(), read.seq());
+    } catch (DugoutException.Unavailable e) {
+      log.debug("Settling {}'s notification of {} failed: {}", read.userId(), read.roomId(), e);
+    } catch (RuntimeException e) {
+      log.warn("Settling {}'s notification of {} failed", read.userId(), read.roomId(), e);
     }
   }
 
@@ -236,7 +287,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       this.title = title;
       this.preview = preview(message);
       this.data = json.writeValueAsString(fields);
-      this.collapseKey = "room:" + message.roomId();
+      this.collapseKey = collapseKey(message.roomId());
       this.now = clock.instant();
       this.expiresAt = notifications.expiresAt(now);
     }
@@ -256,6 +307,11 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
           expiresAt,
           collapseKey);
     }
+  }
+
+  /** The collapse key of a member's one chat notification of a room. */
+  static String collapseKey(String roomId) {
+    return "room:" + roomId;
   }
 
   /** The start of the message, or what it carries when it has no text. */

@@ -26,7 +26,9 @@ class NotificationMetrics {
             .register(registry);
     chatDropped =
         Counter.builder("dugout.notifications.chat.dropped")
-            .description("chat messages that notified nobody because the chat notifier was full")
+            .description(
+                "chat messages that notified nobody (and reads that settled nothing) because the"
+                    + " chat notifier was full")
             .register(registry);
     expired =
         Counter.builder("dugout.notifications.expired")

@@ -4,6 +4,7 @@ import static io.dugout.api.ApiAssertions.assertInvalid;
 import static io.dugout.api.ApiAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.Waits;
 import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
 import java.time.Duration;
@@ -217,6 +218,37 @@ class NotificationApiTests extends ApiTest {
   }
 
   @Test
+  void readingARoomUpToAChatNotificationsSeqMarksItReadButAnEarlierSeqDoesNot() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String room = group(client.token(alice), "Pitch", bob);
+    say(client.token(alice), room, "c-1", "first");
+    say(client.token(alice), room, "c-2", "second");
+    Waits.until(
+        () -> chatSeq(bob, room) == 2, Duration.ofSeconds(10), "bob's notification of seq 2");
+    String sent = firstId(send(List.of(bob), "trade.offer", null, null));
+
+    var early = readRoom(bob, room, 1);
+    assertThat(early.status()).as("%s", early).isEqualTo(200);
+    chatNotifierCaughtUp();
+    var unread = client.get(client.token(bob), PATH).json();
+    assertThat(unread.get("unreadCount").asLong()).isEqualTo(2);
+    assertThat(chat(unread, room).get("readAt").isNull()).isTrue();
+
+    assertThat(readRoom(bob, room, 2).status()).isEqualTo(200);
+    Waits.until(
+        () -> client.get(client.token(bob), PATH).json().get("unreadCount").asLong() == 1,
+        Duration.ofSeconds(10),
+        "the chat notification settled by the read");
+    var settled = client.get(client.token(bob), PATH).json();
+    assertThat(chat(settled, room).get("readAt").isNull()).isFalse();
+    assertThat(chat(settled, room).get("count").asInt()).isEqualTo(2);
+    var others = client.get(client.token(bob), PATH + "?unreadOnly=true").json();
+    assertThat(others.get("notifications")).hasSize(1);
+    assertThat(others.get("notifications").get(0).get("id").asString()).isEqualTo(sent);
+  }
+
+  @Test
   void refusesSendsWithAUserTokenOrWithoutAToken() {
     var body = Map.of("userIds", List.of("bob"), "kind", "k", "title", "t", "body", "b");
     assertProblem(client.postJson(client.token(user("alice")), PATH, body), 403, "forbidden");
@@ -292,6 +324,40 @@ class NotificationApiTests extends ApiTest {
       throw new AssertionError(response.toString());
     }
     return response;
+  }
+
+  private ApiResponse readRoom(String userId, String roomId, long seq) {
+    return client.postJson(
+        client.token(userId), "/api/v1/rooms/" + roomId + "/read", Map.of("seq", seq));
+  }
+
+  /** The user's chat notification of the room in a list page, or null. */
+  private static JsonNode chat(JsonNode page, String roomId) {
+    for (JsonNode n : page.get("notifications")) {
+      if (n.get("kind").asString().equals("chat.message")
+          && n.get("data").get("roomId").asString().equals(roomId)) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  private long chatSeq(String userId, String roomId) {
+    var n = chat(client.get(client.token(userId), PATH).json(), roomId);
+    return n == null ? 0 : n.get("data").get("seq").asLong();
+  }
+
+  /**
+   * The chat notifier handles messages and reads one at a time, in order: once a message posted now
+   * has made its notification, everything queued before it is done.
+   */
+  private void chatNotifierCaughtUp() {
+    String poster = user("poster");
+    String witness = user("witness");
+    String room = group(client.token(poster), "marker", witness);
+    say(client.token(poster), room, "c-1", "marker");
+    Waits.until(
+        () -> chatSeq(witness, room) == 1, Duration.ofSeconds(10), "the marker's notification");
   }
 
   private static String firstId(ApiResponse sent) {

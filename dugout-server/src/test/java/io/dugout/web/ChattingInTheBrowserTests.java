@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 
 /** People chatting in the web client, each in their own headless Chromium. */
@@ -58,13 +59,19 @@ class ChattingInTheBrowserTests extends BrowserTest {
 
     a.createRoom("TRADE", carol, null, "glove-42");
     a.waitUntil(
-        "trade room named after item and seller",
-        () -> ("Trade · glove-42 · " + carol).equals(a.text("#room-title")));
+        "trade room named after the seller, first, and her role",
+        () -> (carol + " · seller").equals(a.text("#room-title")));
+    assertThat(a.text("#room-subtitle")).startsWith("Trade · you are buying glove-42 · ");
+    a.waitUntil(
+        "the list says which side of which item",
+        () -> "You are buying glove-42".equals(deal(a, carol + " · seller")));
     a.send("Would you take 20 for the glove?");
-    c.openRoom("Trade · glove-42 · " + alice);
+    c.openRoom(alice + " · buyer");
     c.waitUntil(
         "carol sees the offer",
         () -> c.contents().equals(List.of("Would you take 20 for the glove?")));
+    assertThat(c.text("#room-subtitle")).startsWith("Trade · you are selling glove-42 · ");
+    assertThat(deal(c, alice + " · buyer")).isEqualTo("You are selling glove-42");
 
     a.createRoom("GROUP", user("bob"), "Sunday league");
     a.type(a.find("#add-member-input"), carol + Keys.ENTER);
@@ -145,5 +152,13 @@ class ChattingInTheBrowserTests extends BrowserTest {
     a.openRoom(bob);
     assertThat(a.find("#back").isDisplayed()).isTrue();
     assertThat(a.contents()).containsExactly("small screen");
+  }
+
+  /** The trade line of a room's entry in the list ("You are buying glove-42"), or null. */
+  private static String deal(Browser browser, String title) {
+    var button = browser.roomButton(title);
+    if (button == null) return null;
+    var line = button.findElements(By.cssSelector(".room-deal"));
+    return line.isEmpty() ? null : line.get(0).getText();
   }
 }

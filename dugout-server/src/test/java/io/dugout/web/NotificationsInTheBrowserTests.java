@@ -65,6 +65,103 @@ class NotificationsInTheBrowserTests extends BrowserTest {
     b.waitUntil("and the notification read", () -> unread(b).equals(List.of("false")));
   }
 
+  @Test
+  void readingARoomHereOrOnAnotherDeviceSettlesItsChatNotification() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = server.token(alice);
+    String pitch = group(aliceToken, "Pitch " + alice, bob);
+    String bench = group(aliceToken, "Bench " + alice, bob);
+    say(aliceToken, pitch, "kick-off at 10");
+    say(aliceToken, bench, "bring the balls");
+
+    // why: bob was away, so both messages notified him (once signed in, he watches both rooms)
+    waitForServerUnread(bob, 2);
+    Browser b = signedIn(bob);
+    b.waitUntil("both chat notifications listed", () -> unread(b).equals(List.of("true", "true")));
+    assertThat(b.text("#notification-badge")).isEqualTo("2");
+
+    b.openRoom("Pitch " + alice);
+    b.waitUntil(
+        "the room's notification settled", () -> unreadTitles(b).equals(List.of("Bench " + alice)));
+    b.waitUntil("badge down to one", () -> "1".equals(b.text("#notification-badge")));
+    // why: the page did not mark it; the server settled it when the read marker moved
+    waitForServerUnread(bob, 1);
+
+    // bob's phone reads the other room (the seq is capped at the room's last)
+    server.post("/api/v1/rooms/" + bench + "/read", server.token(bob), "{\"seq\":1000}");
+    b.waitUntil(
+        "settled from the other device too", () -> unread(b).equals(List.of("false", "false")));
+    b.waitUntil("badge gone", () -> !b.find("#notification-badge").isDisplayed());
+    waitForServerUnread(bob, 0);
+
+    b.reload();
+    b.waitUntil("a fresh load shows both read", () -> unread(b).equals(List.of("false", "false")));
+    assertThat(b.find("#notification-badge").isDisplayed()).isFalse();
+  }
+
+  @Test
+  void markAllReadStaysOnOneLine() throws Exception {
+    String alice = user("alice");
+    String backend = server.serviceToken("backend");
+    for (int i = 0; i < 12; i++) {
+      notify(backend, alice, "Offer " + i, "12 EUR", null);
+    }
+    Browser a = signedIn(alice);
+    a.waitUntil("badge counts them all", () -> "12".equals(a.text("#notification-badge")));
+    for (int width : List.of(1200, 1100, 900, 400)) {
+      a.resize(width, 800);
+      assertThat(a.find("#notifications-read-all").isDisplayed()).isTrue();
+      var lines =
+          (Number)
+              a.js(
+                  "const b = document.getElementById('notifications-read-all');"
+                      + " return b.getBoundingClientRect().height"
+                      + " / parseFloat(getComputedStyle(b).lineHeight);");
+      assertThat(lines.doubleValue())
+          .as("lines of 'Mark all read' at %d px", width)
+          .isLessThan(1.6);
+    }
+  }
+
+  private static String group(String token, String title, String member) throws Exception {
+    var created =
+        server.post(
+            "/api/v1/rooms",
+            token,
+            "{\"type\":\"GROUP\",\"title\":"
+                + json(title)
+                + ",\"memberIds\":[\""
+                + member
+                + "\"]}");
+    var m = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"").matcher(created);
+    assertThat(m.find()).as(created).isTrue();
+    return m.group(1);
+  }
+
+  private static void say(String token, String roomId, String text) throws Exception {
+    server.post(
+        "/api/v1/rooms/" + roomId + "/messages",
+        token,
+        "{\"clientMsgId\":\"c-1\",\"kind\":\"TEXT\",\"content\":" + json(text) + "}");
+  }
+
+  private static List<String> unreadTitles(Browser browser) {
+    return browser.findAll("#notification-list li[data-unread='true'] .notification-title").stream()
+        .map(e -> e.getText())
+        .toList();
+  }
+
+  private static void waitForServerUnread(String userId, long expected) throws Exception {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (serverUnread(userId) != expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(serverUnread(userId))
+        .as("%s's unread count on the server", userId)
+        .isEqualTo(expected);
+  }
+
   private static List<String> titles(Browser browser) {
     return browser.findAll("#notification-list .notification-title").stream()
         .map(e -> e.getText())
