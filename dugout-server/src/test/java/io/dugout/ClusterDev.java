@@ -36,6 +36,8 @@ public final class ClusterDev {
 
   private final Path dir = Path.of("cluster-dev").toAbsolutePath();
   private final List<Process> processes = new ArrayList<>();
+  private final java.util.concurrent.atomic.AtomicBoolean stopping =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private final List<AutoCloseable> servers = new ArrayList<>();
 
   public static void main(String[] args) throws Exception {
@@ -58,8 +60,27 @@ public final class ClusterDev {
         System.exit(2);
       }
     }
+    // why: the in-process MongoDB stand-in warns on every index it does not build, which says
+    // nothing about Dugout
+    ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("de.bwaldvogel"))
+        .setLevel(ch.qos.logback.classic.Level.ERROR);
     var dev = new ClusterDev();
     Runtime.getRuntime().addShutdownHook(new Thread(dev::stop, "cluster-dev-stop"));
+    // why: the JVM runs every shutdown hook at once, and Kafka's and Redis's own hooks would stop
+    // them while the nodes still drain; stopping here, before the JVM's shutdown begins, stops the
+    // nodes first and then Kafka and Redis
+    for (String name : List.of("TERM", "INT")) {
+      try {
+        sun.misc.Signal.handle(
+            new sun.misc.Signal(name),
+            signal -> {
+              dev.stop();
+              System.exit(0);
+            });
+      } catch (IllegalArgumentException e) {
+        // a signal the JVM may not handle here (ignored by the parent): the hook above stops all
+      }
+    }
     dev.run(nodes, port, secantus);
     Thread.currentThread().join();
   }
@@ -171,6 +192,9 @@ public final class ClusterDev {
 
   /** Stops the nodes first (they drain), then Kafka, Redis and MongoDB. */
   private void stop() {
+    if (!stopping.compareAndSet(false, true)) {
+      return;
+    }
     say("stopping …");
     for (var process : processes.reversed()) {
       process.destroy();
