@@ -2,6 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.message.Fanout;
 import io.dugout.message.Message;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.MessageListener;
@@ -24,6 +25,7 @@ final class RedisFanout implements Fanout {
 
   private final RedisChannels channels;
   private volatile Receiver receiver;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private final MessageListener rooms;
   private final MessageListener answers;
@@ -85,7 +87,11 @@ final class RedisFanout implements Fanout {
     return channels.listening();
   }
 
+  /** Closes the Pub/Sub container, once. */
   void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     try {
       channels.container().destroy();
     } catch (Exception e) {

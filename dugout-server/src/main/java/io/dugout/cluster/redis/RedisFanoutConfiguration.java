@@ -8,6 +8,7 @@ import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -47,6 +48,40 @@ class RedisFanoutConfiguration {
     var fanout = new RedisFanout(new RedisChannels(redis, container, recovery.outage()));
     recovery.whenReachable(fanout::relisten);
     return fanout;
+  }
+
+  /**
+   * Closes the fanout's Pub/Sub container while Redis's connection factory is still open. why: the
+   * factory is a lifecycle that closes its pool when the context stops, before any destroy method
+   * runs, so a container closed only in its destroy method finds its connection gone ("Unable to
+   * unsubscribe", "unreleased connections"). This stops after the sessions and the listener.
+   */
+  @Bean
+  SmartLifecycle redisFanoutClose(RedisFanout fanout) {
+    return new SmartLifecycle() {
+      private volatile boolean running;
+
+      @Override
+      public void start() {
+        running = true;
+      }
+
+      @Override
+      public void stop() {
+        fanout.close();
+        running = false;
+      }
+
+      @Override
+      public boolean isRunning() {
+        return running;
+      }
+
+      @Override
+      public int getPhase() {
+        return Integer.MAX_VALUE - 8192;
+      }
+    };
   }
 
   @Bean(destroyMethod = "close")
