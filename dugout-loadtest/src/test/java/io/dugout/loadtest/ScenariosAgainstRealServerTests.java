@@ -28,6 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Every scenario, on a small configuration, against a real server process: the reports must be
  * written and their numbers consistent (every expected delivery either received or lost, nothing
  * lost and no errors against a healthy server, non-zero throughput). Never timings.
+ *
+ * <p>Over 300 lines: every scenario runs against the one real server process this class starts
+ * once, which is the costly part; a class per scenario would start one each.
  */
 class ScenariosAgainstRealServerTests {
 

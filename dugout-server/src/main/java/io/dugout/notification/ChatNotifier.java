@@ -50,6 +50,10 @@ import tools.jackson.databind.json.JsonMapper;
  * node a message the member has read is never notified after the read settled its notification, so
  * it is not left unread. A read that finds the queue full settles nothing and is counted with the
  * dropped messages.
+ *
+ * <p>Over 300 lines: the queue of offered messages and reads, its single worker and the
+ * notifications it writes share one order per room; splitting the reads out is the next change to
+ * this class.
  */
 @Component
 class ChatNotifier implements MessageFollowUp, SmartLifecycle {

@@ -34,6 +34,10 @@ import org.springframework.web.socket.WebSocketSession;
  * a frame into an idle session drains the queue itself and hands each batch to the connection's
  * event loop. Its inbound thread is the connection's {@link SerialRunner}, which reads no further
  * frame meanwhile either.
+ *
+ * <p>Over 300 lines: the queue's budget, the single writer, the close that waits for the writer and
+ * the slow-consumer accounting all work on the same few atomic fields; the queue itself is {@link
+ * OutboundQueue}.
  */
 public final class ClientSession {
 

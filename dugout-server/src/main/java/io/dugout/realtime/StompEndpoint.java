@@ -27,6 +27,9 @@ import org.springframework.web.socket.adapter.standard.StandardWebSocketSession;
  * StompFrameDecoder} (frames may span WebSocket messages, and one message may carry several frames)
  * and hands them to {@link ClientInbound} on the connection's own thread, in order. A frame the
  * decoder refuses ends the connection with an ERROR naming the problem.
+ *
+ * <p>Over 300 lines: the two ways frames come in (a blocking read on a connection's thread, an
+ * attempt on an event loop) must take the same steps in the same order, so they stay side by side.
  */
 @Component
 public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {

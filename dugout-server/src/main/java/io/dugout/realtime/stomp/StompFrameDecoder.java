@@ -29,6 +29,9 @@ import org.springframework.util.MimeTypeUtils;
  * unescaped except in CONNECT and STOMP frames, and the first of repeated headers wins. Not
  * thread-safe: one decoder per connection, fed in arrival order; after a {@link MalformedFrame} it
  * is spent.
+ *
+ * <p>Over 300 lines: one state machine over bytes that may split anywhere; its states read best in
+ * one place.
  */
 public final class StompFrameDecoder {
 
