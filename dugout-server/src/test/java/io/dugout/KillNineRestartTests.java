@@ -152,6 +152,86 @@ class KillNineRestartTests {
     }
   }
 
+  /**
+   * Edits acknowledged before a kill -9 are all there after the restart, each once: every poster
+   * edits its own message to v1, v2, … and no message may come back older than its newest
+   * acknowledged edit, nor carry more edit entries than the version it shows.
+   */
+  @Test
+  void keepsEveryAcknowledgedEditExactlyOnceAfterKillNine() throws Exception {
+    int posters = 4;
+    var lastAcked = new java.util.concurrent.atomic.AtomicIntegerArray(posters + 1);
+    String token;
+    String roomId;
+    try (var server = ServerProcess.start(dataDir)) {
+      DugoutClient client = DugoutClient.onPort(server.port());
+      token = client.token("erin");
+      roomId =
+          client
+              .postJson(token, "/api/v1/rooms", Map.of("type", "GROUP", "memberIds", List.of()))
+              .text("id");
+      for (int i = 1; i <= posters; i++) {
+        assertThat(say(client, token, roomId, "m" + i, "v0").status()).isEqualTo(201);
+      }
+      var stop = new AtomicBoolean();
+      var enoughAcks = new CountDownLatch(KILL_AFTER_ACKS / 3);
+      try (var editors = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 1; i <= posters; i++) {
+          int seq = i;
+          editors.submit(
+              () -> {
+                for (int v = 1; !stop.get(); v++) {
+                  try {
+                    var edited =
+                        client.send(
+                            "PATCH",
+                            token,
+                            "/api/v1/rooms/" + roomId + "/messages/" + seq,
+                            "{\"clientMsgId\":\"e"
+                                + seq
+                                + "-"
+                                + v
+                                + "\",\"content\":\"v"
+                                + v
+                                + "\"}");
+                    if (edited.status() != 200) {
+                      throw new AssertionError("unexpected " + edited);
+                    }
+                    lastAcked.set(seq, v);
+                    enoughAcks.countDown();
+                  } catch (UncheckedIOException killed) {
+                    return;
+                  }
+                }
+              });
+        }
+        assertThat(enoughAcks.await(120, TimeUnit.SECONDS)).as("acknowledged edits").isTrue();
+        assertThat(server.kill()).as("killed by SIGKILL").isEqualTo(128 + 9);
+        stop.set(true);
+      }
+    }
+
+    try (var server = ServerProcess.start(dataDir)) {
+      DugoutClient client = DugoutClient.onPort(server.port());
+      sayUntilStored(client, token, roomId, "after-restart");
+      var log = readAll(client, token, roomId);
+      for (int i = 1; i <= posters; i++) {
+        long seq = i;
+        var message = log.get(i - 1);
+        int shown = Integer.parseInt(message.get("content").asString().substring(1));
+        long edits =
+            log.stream().filter(e -> e.has("change") && e.get("targetSeq").asLong() == seq).count();
+        assertThat(shown)
+            .as("message %d shows its newest acknowledged edit or a later one", i)
+            .isGreaterThanOrEqualTo(lastAcked.get(i));
+        assertThat(edits).as("one entry per edit of message %d", i).isEqualTo(shown);
+      }
+      for (int i = 0; i < log.size(); i++) {
+        assertThat(log.get(i).get("seq").asLong()).isEqualTo(i + 1L);
+      }
+    }
+  }
+
   @Test
   void acceptsTryItOutTokensIssuedBeforeARestart() throws Exception {
     String token;

@@ -13,8 +13,21 @@ public record JsonPage(List<byte[]> messages, boolean hasMore) {
     return MessageJson.page(messages, hasMore);
   }
 
-  /** The stored JSON of the page's newest message; null when the page is empty. */
+  /** The JSON of the page's newest entry; null when the page is empty. */
   public byte[] newestJson() {
     return messages.isEmpty() ? null : messages.getFirst();
+  }
+
+  /**
+   * The JSON of the page's newest message, passing over changes; null when the page holds none. The
+   * newest entry's own array when that is a message.
+   */
+  public byte[] newestMessageJson() {
+    for (byte[] entry : messages) {
+      if (!EntryRenderer.isChange(entry)) {
+        return entry;
+      }
+    }
+    return null;
   }
 }

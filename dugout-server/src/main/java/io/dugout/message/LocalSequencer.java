@@ -7,7 +7,7 @@ import java.util.function.LongFunction;
 
 /**
  * The {@link Sequencer} of a single node: each room's appends run one at a time on the room's lane,
- * and the room's last seq is kept in memory after the first read from the store.
+ * and the room's head (last seq and ordinal) is kept in memory after the first read from the store.
  *
  * <p>Tries without waiting ({@link NoWait}) when its store does: the lane is taken only when free,
  * and the attempt commits once the store has the message, before the listeners are told.
@@ -23,7 +23,7 @@ final class LocalSequencer implements Sequencer {
   private final MessageStore store;
   private final List<MessageListener> listeners;
   private final RoomLanes lanes = new RoomLanes();
-  private final Map<String, Long> lastSeqs = new ConcurrentHashMap<>();
+  private final Map<String, MessageStore.Head> heads = new ConcurrentHashMap<>();
 
   LocalSequencer(MessageStore store, List<MessageListener> listeners) {
     this.store = store;
@@ -37,17 +37,17 @@ final class LocalSequencer implements Sequencer {
 
   @Override
   public <T> T atLastSeq(String roomId, LongFunction<T> action) {
-    return lanes.inLane(roomId, () -> action.apply(lastSeq(roomId)));
+    return lanes.inLane(roomId, () -> action.apply(head(roomId).seq()));
   }
 
   private MessageStore.Appended appendInLane(String roomId, NewMessage draft) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-      long seq = lastSeq(roomId) + 1;
-      var written = store.write(draft.withSeq(roomId, seq));
+      var next = head(roomId).next(draft);
+      var written = store.write(draft.withSeq(roomId, next.seq(), next.ordinal()));
       switch (written.outcome()) {
         case CREATED -> {
           NoWait.committed();
-          lastSeqs.put(roomId, seq);
+          heads.put(roomId, next);
           for (MessageListener listener : listeners) {
             listener.messagePosted(written.message(), written.json());
           }
@@ -57,7 +57,7 @@ final class LocalSequencer implements Sequencer {
           // why: the store found the retry key before using the seq, so the seq stays free
           return new MessageStore.Appended(written.message(), false);
         }
-        case SEQ_TAKEN -> lastSeqs.put(roomId, store.lastSeq(roomId));
+        case SEQ_TAKEN -> heads.put(roomId, store.head(roomId));
       }
     }
     throw new IllegalStateException(
@@ -70,14 +70,14 @@ final class LocalSequencer implements Sequencer {
   }
 
   /** Called in the room's lane. */
-  private long lastSeq(String roomId) {
-    Long known = lastSeqs.get(roomId);
+  private MessageStore.Head head(String roomId) {
+    var known = heads.get(roomId);
     if (known != null) {
       return known;
     }
     // why: not computeIfAbsent, whose map lock would hold other rooms' lookups through the read
-    long read = store.lastSeq(roomId);
-    lastSeqs.put(roomId, read);
+    var read = store.head(roomId);
+    heads.put(roomId, read);
     return read;
   }
 }

@@ -28,8 +28,8 @@ public final class MessageJson {
   private static final byte[] ATTACHMENTS = ExactJson.ascii(",\"attachments\":");
   private static final byte[] CLIENT_MSG_ID = ExactJson.ascii(",\"clientMsgId\":");
   private static final byte[] SENT_AT = ExactJson.ascii(",\"sentAt\":");
+  private static final byte[] ORDINAL = ExactJson.ascii(",\"ordinal\":");
   private static final byte[] END = ExactJson.ascii("}");
-  private static final byte[] NULL = ExactJson.ascii("null");
   private static final byte[] EMPTY_ARRAY = ExactJson.ascii("[]");
 
   private static final byte[] PAGE_START = "{\"messages\":[".getBytes(StandardCharsets.US_ASCII);
@@ -40,9 +40,9 @@ public final class MessageJson {
 
   /**
    * The message's JSON. why: written once per SEND, by {@link ExactJson} when the message is one it
-   * writes exactly as Jackson does (no attachments, no control character or surrogate in its text,
-   * a year 0000–9999), which spares the 0.6 KB of Jackson's own objects per call; otherwise by
-   * Jackson. The bytes are the same either way.
+   * writes exactly as Jackson does (a {@linkplain Message#plain plain} message without attachments,
+   * no control character or surrogate in its text, a year 0000–9999), which spares the 0.6 KB of
+   * Jackson's own objects per call; otherwise by Jackson. The bytes are the same either way.
    */
   public static byte[] write(Message message) {
     byte[] exact = exact(message);
@@ -55,18 +55,21 @@ public final class MessageJson {
         || message.kind() == null
         || message.sentAt() == null
         || !ExactJson.fits(message.sentAt())
-        || (message.attachments() != null && !message.attachments().isEmpty())) {
+        || message.content() == null
+        || message.clientMsgId() == null
+        || message.attachments() == null
+        || !message.attachments().isEmpty()
+        || !message.plain()) {
       return null;
     }
     int roomId = ExactJson.textLength(message.roomId());
     int senderId = ExactJson.textLength(message.senderId());
-    int content = message.content() == null ? NULL.length : ExactJson.textLength(message.content());
-    int clientMsgId =
-        message.clientMsgId() == null ? NULL.length : ExactJson.textLength(message.clientMsgId());
+    int content = ExactJson.textLength(message.content());
+    int clientMsgId = ExactJson.textLength(message.clientMsgId());
     if (roomId < 0 || senderId < 0 || content < 0 || clientMsgId < 0) {
       return null;
     }
-    byte[] attachments = message.attachments() == null ? NULL : EMPTY_ARRAY;
+    byte[] attachments = EMPTY_ARRAY;
     var json =
         ExactJson.ofSize(
                 ROOM_ID.length
@@ -85,6 +88,8 @@ public final class MessageJson {
                     + clientMsgId
                     + SENT_AT.length
                     + ExactJson.instantLength(message.sentAt())
+                    + ORDINAL.length
+                    + ExactJson.numberLength(message.ordinal())
                     + 1)
             .raw(ROOM_ID)
             .text(message.roomId())
@@ -94,17 +99,18 @@ public final class MessageJson {
             .text(message.senderId())
             .raw(KIND)
             .text(message.kind().name())
-            .raw(CONTENT);
-    textOrNull(json, message.content()).raw(ATTACHMENTS).raw(attachments).raw(CLIENT_MSG_ID);
-    return textOrNull(json, message.clientMsgId())
-        .raw(SENT_AT)
+            .raw(CONTENT)
+            .text(message.content())
+            .raw(ATTACHMENTS)
+            .raw(attachments)
+            .raw(CLIENT_MSG_ID)
+            .text(message.clientMsgId());
+    return json.raw(SENT_AT)
         .instant(message.sentAt())
+        .raw(ORDINAL)
+        .number(message.ordinal())
         .raw(END)
         .bytes();
-  }
-
-  private static ExactJson textOrNull(ExactJson json, String text) {
-    return text == null ? json.raw(NULL) : json.text(text);
   }
 
   public static Message read(byte[] json) {

@@ -22,6 +22,7 @@ public class MessageService {
 
   public static final int DEFAULT_PAGE = 50;
   public static final int MAX_PAGE = 100;
+  private static final int LAST_MESSAGE_PAGE = 8;
 
   private final MessageStore store;
   private final Sequencer sequencer;
@@ -30,6 +31,7 @@ public class MessageService {
   private final MessageValidator validator;
   private final List<MessageFollowUp> followUps;
   private final Clock clock;
+  private final EntryRenderer renderer;
 
   MessageService(
       MessageStore store,
@@ -46,6 +48,7 @@ public class MessageService {
     this.validator = validator;
     this.followUps = List.copyOf(followUps);
     this.clock = clock;
+    this.renderer = new EntryRenderer(store);
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
@@ -58,7 +61,38 @@ public class MessageService {
     // why: a user's message needs its sender in the room, also when a service posts it for them
     boolean system = request.kind() == MessageKind.SYSTEM;
     access.requireReader(system ? caller : Caller.user(senderId), roomId);
-    return append(roomId, toNew(senderId, request));
+    var mentions = validator.mentions(request.mentions());
+    for (String mentioned : mentions) {
+      if (!access.isMember(roomId, mentioned)) {
+        throw DugoutException.invalid("mentions", mentioned + " is not a member of the room");
+      }
+    }
+    Message.Reply reply = null;
+    if (request.replyTo() != null) {
+      if (request.replyTo() < 1) {
+        throw DugoutException.invalid("replyTo", "must be the seq of a message, 1 or more");
+      }
+      reply = Message.Reply.of(requireMessage(roomId, request.replyTo(), "replyTo"));
+    }
+    return append(roomId, toNew(senderId, request, reply, mentions));
+  }
+
+  /**
+   * The message at {@code seq} of the room, as it is now. Not for changes: a change entry is not a
+   * message anyone can reply to or change.
+   *
+   * @throws DugoutException when there is none ({@code not_found}, or {@code validation} naming
+   *     {@code field} when it is a request's reference)
+   */
+  Message requireMessage(String roomId, long seq, String field) {
+    var found = store.get(roomId, List.of(seq));
+    if (found.isEmpty() || found.getFirst().isChangeEntry()) {
+      String problem = "no message " + seq + " in room " + roomId;
+      throw field == null
+          ? DugoutException.notFound(problem)
+          : DugoutException.invalid(field, "names " + problem);
+    }
+    return found.getFirst();
   }
 
   /**
@@ -89,7 +123,7 @@ public class MessageService {
    */
   public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::after, this::newest);
-    return new HistoryPage(page.items(), page.hasMore());
+    return new HistoryPage(renderer.render(roomId, page.items()), page.hasMore());
   }
 
   /**
@@ -99,7 +133,7 @@ public class MessageService {
   public JsonPage historyJson(
       Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::afterJson, this::newestJson);
-    return new JsonPage(page.items(), page.hasMore());
+    return new JsonPage(renderer.renderJson(roomId, page.items()), page.hasMore());
   }
 
   private <T> Page<T> page(
@@ -143,7 +177,7 @@ public class MessageService {
   /** The messages after {@code afterSeq}, oldest first, for catching a client up. */
   public List<Message> replay(Caller caller, String roomId, long afterSeq, int limit) {
     access.requireReader(caller, roomId);
-    return store.after(roomId, afterSeq, limit);
+    return renderer.render(roomId, store.after(roomId, afterSeq, limit));
   }
 
   /**
@@ -162,14 +196,58 @@ public class MessageService {
     return store.lastSeq(roomId);
   }
 
-  /** The newest message of the room, or null when it has none. */
-  public Message lastMessage(Caller caller, String roomId) {
+  /** The room's newest entry's seq and ordinal (0 and 0 when it has none). */
+  public MessageStore.Head head(Caller caller, String roomId) {
     access.requireReader(caller, roomId);
-    var page = newest(roomId, Long.MAX_VALUE, 1);
-    return page.isEmpty() ? null : page.getFirst();
+    return store.head(roomId);
   }
 
-  private MessageStore.Appended append(String roomId, NewMessage message) {
+  /** The ordinal of the room's entry at {@code seq}: how many messages it holds up to there. */
+  public long ordinalAt(Caller caller, String roomId, long seq) {
+    access.requireReader(caller, roomId);
+    if (seq <= 0) {
+      return 0;
+    }
+    var found = store.get(roomId, List.of(seq));
+    return found.isEmpty() ? store.head(roomId).ordinal() : found.getFirst().ordinal();
+  }
+
+  /** The room's newest entry, and its newest message as it is now (changes are passed over). */
+  public Latest latest(Caller caller, String roomId) {
+    access.requireReader(caller, roomId);
+    var page = newest(roomId, Long.MAX_VALUE, LAST_MESSAGE_PAGE);
+    return new Latest(page.isEmpty() ? null : page.getFirst(), newestMessage(roomId, page));
+  }
+
+  /**
+   * The newest entry of a room (a message or a change) and its newest message, both null when it
+   * has none.
+   */
+  public record Latest(Message newest, Message message) {}
+
+  /**
+   * The newest message of a page of the room's newest entries, newest first; read on below the page
+   * when it holds changes only.
+   */
+  public Message newestMessage(Caller caller, String roomId, List<Message> newestFirst) {
+    access.requireReader(caller, roomId);
+    return newestMessage(roomId, newestFirst);
+  }
+
+  private Message newestMessage(String roomId, List<Message> newestFirst) {
+    var page = newestFirst;
+    while (!page.isEmpty()) {
+      for (Message entry : page) {
+        if (!entry.isChangeEntry()) {
+          return renderer.render(roomId, List.of(entry)).getFirst();
+        }
+      }
+      page = newest(roomId, page.getLast().seq(), LAST_MESSAGE_PAGE);
+    }
+    return null;
+  }
+
+  MessageStore.Appended append(String roomId, NewMessage message) {
     var appended = sequencer.append(roomId, message);
     if (appended.created()) {
       cache.stored(appended.message());
@@ -205,13 +283,20 @@ public class MessageService {
     return MessageJson.writeAll(newest(roomId, beforeSeq, limit));
   }
 
-  private NewMessage toNew(String senderId, PostMessage request) {
+  private NewMessage toNew(
+      String senderId, PostMessage request, Message.Reply reply, List<String> mentions) {
     return new NewMessage(
         senderId,
         request.kind(),
         request.content() == null ? "" : request.content(),
         request.attachments() == null ? List.of() : List.copyOf(request.attachments()),
         request.clientMsgId(),
-        clock.instant());
+        clock.instant(),
+        request.replyTo(),
+        reply,
+        mentions.isEmpty() ? null : mentions,
+        null,
+        null,
+        null);
   }
 }

@@ -1,7 +1,9 @@
 package io.dugout.message;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * The durable log of every room's messages: it persists messages that already carry their seq and
@@ -18,6 +20,11 @@ import java.util.List;
  *       writer loses on them instead of forking a room.
  *   <li><b>Durable on return.</b> When {@link #write} returns {@link Outcome#CREATED}, the message
  *       and its retry key survive a kill of the process; when it throws, nothing was stored.
+ *   <li><b>A change lands with its effect.</b> Writing a change entry ({@link
+ *       Message#isChangeEntry}) applies it to its target by {@link MessageChanges#apply} in the
+ *       same atomic step, or so that a retry of the entry completes it; the entry is kept as {@link
+ *       Message#stored}, without content, and {@link Written#message} is it with its target as it
+ *       is now.
  *   <li><b>Cursor pages.</b> {@link #before} and {@link #after} are single range reads whose cost
  *       does not depend on how deep in history the cursor is.
  *   <li>All methods are thread-safe.
@@ -52,6 +59,33 @@ public interface MessageStore {
   long lastSeq(String roomId);
 
   /**
+   * The room's newest entry's seq and ordinal, (0, 0) when it has none: where a sequencer goes on
+   * from. The default reads the newest page of one.
+   */
+  default Head head(String roomId) {
+    var newest = before(roomId, Long.MAX_VALUE, 1);
+    return newest.isEmpty()
+        ? Head.EMPTY
+        : new Head(newest.getFirst().seq(), newest.getFirst().ordinal());
+  }
+
+  /**
+   * The entries of the room at the given seqs, in no particular order, leaving out seqs it does not
+   * hold: one batched read where the adapter has one (a multi-get, an {@code $in}). The default
+   * reads them one at a time.
+   */
+  default List<Message> get(String roomId, Collection<Long> seqs) {
+    var found = new ArrayList<Message>(seqs.size());
+    for (long seq : new TreeSet<>(seqs)) {
+      var page = after(roomId, seq - 1, 1);
+      if (!page.isEmpty() && page.getFirst().seq() == seq) {
+        found.add(page.getFirst());
+      }
+    }
+    return found;
+  }
+
+  /**
    * Whether {@link #write} and {@link #lastSeq}, and the membership reads of the same storage, may
    * run in a {@link io.dugout.message.NoWait#attempt}: wherever they would wait (a lock, a read
    * from disk, a write the engine would slow down, an fsync) they refuse with {@code WouldWait},
@@ -82,6 +116,17 @@ public interface MessageStore {
   /** {@link #after}, each message as its {@link MessageJson}; see {@link #beforeJson}. */
   default List<byte[]> afterJson(String roomId, long afterSeq, int limit) {
     return MessageJson.writeAll(after(roomId, afterSeq, limit));
+  }
+
+  /** Where a room's log ends: its newest entry's seq and ordinal. */
+  record Head(long seq, long ordinal) {
+
+    public static final Head EMPTY = new Head(0, 0);
+
+    /** The head after an entry at the next seq. */
+    public Head next(NewMessage entry) {
+      return new Head(seq + 1, entry.ordinalAfter(ordinal));
+    }
   }
 
   /** What {@link #write} did. */

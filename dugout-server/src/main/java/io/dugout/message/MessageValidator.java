@@ -4,6 +4,8 @@ import io.dugout.system.DugoutException;
 import io.dugout.system.DugoutProperties;
 import io.dugout.system.Ids;
 import io.dugout.system.Utf8;
+import java.util.LinkedHashSet;
+import java.util.List;
 import org.springframework.stereotype.Component;
 
 /** Checks a {@link PostMessage} against the configured limits, naming the field at fault. */
@@ -15,10 +17,74 @@ class MessageValidator {
   private static final int MAX_NAME = 255;
   private static final int MAX_MIME = 127;
 
-  private final DugoutProperties.Limits limits;
+  /** The longest emoji accepted, in UTF-8 bytes: room for a family or a flag sequence. */
+  static final int MAX_EMOJI_BYTES = 32;
 
-  MessageValidator(DugoutProperties properties) {
+  private final DugoutProperties.Limits limits;
+  private final int maxMentions;
+
+  MessageValidator(DugoutProperties properties, MessageProperties messages) {
     this.limits = properties.limits();
+    this.maxMentions = messages.maxMentions();
+  }
+
+  /** The mentioned user ids, each once in the order given; empty for none. */
+  List<String> mentions(List<String> mentions) {
+    if (mentions == null || mentions.isEmpty()) {
+      return List.of();
+    }
+    var unique = new LinkedHashSet<String>();
+    for (int i = 0; i < mentions.size(); i++) {
+      unique.add(Ids.requireUserId("mentions[" + i + "]", mentions.get(i)));
+    }
+    if (unique.size() > maxMentions) {
+      throw DugoutException.invalid("mentions", "must name at most " + maxMentions + " users");
+    }
+    return List.copyOf(unique);
+  }
+
+  /** The new content of an edit, under the same rules as a message's. */
+  void editedContent(String clientMsgId, String content) {
+    Ids.require("clientMsgId", clientMsgId, MAX_CLIENT_MSG_ID);
+    if (content == null || content.isBlank()) {
+      throw DugoutException.invalid("content", "must not be empty");
+    }
+    if (Utf8.length(content) > limits.maxContentBytes()) {
+      throw DugoutException.invalid(
+          "content", "must be at most " + limits.maxContentBytes() + " bytes of UTF-8");
+    }
+  }
+
+  /**
+   * A reaction's emoji: one short run of emoji characters (what a keyboard's emoji picker gives,
+   * skin tones, flags and joined families included), no letters, digits, spaces or punctuation.
+   */
+  static String emoji(String emoji) {
+    if (emoji == null || emoji.isEmpty()) {
+      throw DugoutException.invalid("emoji", "is required");
+    }
+    if (Utf8.length(emoji) > MAX_EMOJI_BYTES) {
+      throw DugoutException.invalid("emoji", "must be at most " + MAX_EMOJI_BYTES + " bytes");
+    }
+    boolean pictograph = false;
+    for (int i = 0; i < emoji.length(); ) {
+      int c = emoji.codePointAt(i);
+      i += Character.charCount(c);
+      if (Character.isEmoji(c) && !Character.isDigit(c) && c != '#' && c != '*') {
+        pictograph = true;
+      } else if (!Character.isEmojiComponent(c) && c != 0x200D && c != 0xFE0F) {
+        throw DugoutException.invalid("emoji", "must be an emoji, not text");
+      }
+    }
+    if (!pictograph) {
+      throw DugoutException.invalid("emoji", "must be an emoji, not text");
+    }
+    return emoji;
+  }
+
+  /** A change's own retry key. */
+  static void changeKey(String clientMsgId) {
+    Ids.require("clientMsgId", clientMsgId, MAX_CLIENT_MSG_ID);
   }
 
   void validate(PostMessage request) {

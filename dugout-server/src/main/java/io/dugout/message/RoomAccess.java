@@ -3,8 +3,9 @@ package io.dugout.message;
 import io.dugout.auth.Caller;
 
 /**
- * Answers who may read and write a room: the one membership rule (guarantee 5). Implemented by the
- * room capability, so that messages need not know how rooms are kept.
+ * Answers who may read and write a room: the one membership rule (guarantee 5), and who moderates
+ * it. Implemented by the room capability, so that messages need not know how rooms are kept. What a
+ * member may do to a message is decided from these answers in {@link MessageRights}.
  */
 public interface RoomAccess {
 
@@ -16,4 +17,13 @@ public interface RoomAccess {
    * @throws io.dugout.system.DugoutException.Forbidden when the caller is a user and not a member
    */
   void requireReader(Caller caller, String roomId);
+
+  /** Whether the user is a member of the room now. */
+  boolean isMember(String roomId, String userId);
+
+  /**
+   * Whether the caller moderates the room: a service caller, or the room's {@code OWNER}. Call
+   * after {@link #requireReader}.
+   */
+  boolean moderates(Caller caller, String roomId);
 }

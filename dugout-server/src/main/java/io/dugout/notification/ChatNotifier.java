@@ -13,8 +13,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -28,10 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Chat-driven notifications: a stored message notifies each member of its room who has not muted it
- * and is not viewing it (as {@link Presence} knows: on any node of a cluster), the sender excepted,
- * with one notification per member and room that each later message updates ({@link
- * NotificationStore#collapse}). The members come from {@link RoomRecipients}, which keeps them
- * between messages.
+ * (or whom it mentions, muted or not) and is not viewing it (as {@link Presence} knows: on any node
+ * of a cluster), the sender excepted, with one notification per member and room that each later
+ * message updates ({@link NotificationStore#collapse}). The members come from {@link
+ * RoomRecipients}, which keeps them between messages.
  *
  * <p>Never on the send path: {@link #messageStored} only offers the message to a bounded queue
  * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
@@ -102,8 +104,8 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   /** Only enqueues: never blocks, never throws. */
   @Override
   public void messageStored(Message message) {
-    if (message.kind() == MessageKind.SYSTEM) {
-      return; // why: joins and leaves are not worth a notification
+    if (message.kind() == MessageKind.SYSTEM || message.isChangeEntry()) {
+      return; // why: joins, leaves, edits and reactions are not worth a notification
     }
     if (!queue.offer(message)) {
       metrics.chatDropped();
@@ -244,6 +246,25 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     }
   }
 
+  /**
+   * The room's unmuted members, and those its pending messages mention (a mention reaches a member
+   * who muted the room), each once.
+   */
+  private static Collection<String> recipientsOf(List<String> unmuted, Pending pending) {
+    Set<String> mentioned = null;
+    for (Message message : pending.messages()) {
+      for (String userId : message.mentions()) {
+        if (!userId.equals(message.senderId())) {
+          if (mentioned == null) {
+            mentioned = new LinkedHashSet<>(unmuted);
+          }
+          mentioned.add(userId);
+        }
+      }
+    }
+    return mentioned == null ? unmuted : mentioned;
+  }
+
   private void notifyMembers(Pending pending) {
     var room = recipients.of(pending.newest().roomId());
     if (room.isEmpty()) {
@@ -254,7 +275,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     // room whose members all watch it nothing is
     var shared = new IdentityHashMap<Message, Shared>();
     var fresh = new ArrayList<Notification>();
-    for (String userId : room.get().userIds()) {
+    for (String userId : recipientsOf(room.get().userIds(), pending)) {
       Message newest = viewers.contains(userId) ? null : pending.newestFor(userId);
       if (newest != null) {
         Shared same =

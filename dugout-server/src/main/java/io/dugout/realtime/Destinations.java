@@ -65,7 +65,11 @@ final class Destinations {
   enum Action {
     MESSAGES("messages"),
     READ("read"),
-    TYPING("typing");
+    TYPING("typing"),
+    EDIT("edit"),
+    DELETE("delete"),
+    REACT("react"),
+    UNREACT("unreact");
 
     private final String path;
 

@@ -11,13 +11,16 @@ final class RealtimeBodies {
 
   private RealtimeBodies() {}
 
-  /** A stored message, as {@code {"type": "message", …the message's fields…}}. */
+  /**
+   * A stored entry, as {@code {"type": "message", …the message's fields…}}, or for a change {@code
+   * {"type": "message.edited", …}} and so on ({@link io.dugout.message.MessageChange}).
+   */
   record MessageBody(String type, @JsonUnwrapped Message message) {
 
     static final String TYPE = "message";
 
     static MessageBody of(Message message) {
-      return new MessageBody(TYPE, message);
+      return new MessageBody(message.isChangeEntry() ? message.change() : TYPE, message);
     }
   }
 

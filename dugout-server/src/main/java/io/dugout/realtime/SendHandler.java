@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
 import io.dugout.auth.Caller;
+import io.dugout.message.MessageEdits;
 import io.dugout.message.MessageService;
 import io.dugout.message.NoWait;
 import io.dugout.message.PostMessage;
@@ -16,14 +17,16 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * SEND to an application destination of a room: a message (rate-limited per user), a read marker,
- * or typing. A failure the client can act on (validation, membership, the rate, a backend outage)
- * is a user error on its error queue, and the session stays.
+ * SEND to an application destination of a room: a message, an edit, a delete or a reaction (each
+ * rate-limited per user), a read marker, or typing. A failure the client can act on (validation,
+ * membership, the rate, a backend outage) is a user error on its error queue, and the session
+ * stays.
  */
 @Component
 class SendHandler {
 
   private final MessageService messages;
+  private final MessageEdits edits;
   private final RoomService rooms;
   private final RoomAccess access;
   private final RoomBroadcaster broadcaster;
@@ -38,6 +41,7 @@ class SendHandler {
 
   SendHandler(
       MessageService messages,
+      MessageEdits edits,
       RoomService rooms,
       RoomAccess access,
       RoomBroadcaster broadcaster,
@@ -49,6 +53,7 @@ class SendHandler {
       RealtimeMetrics metrics,
       ClientReplies replies) {
     this.messages = messages;
+    this.edits = edits;
     this.rooms = rooms;
     this.access = access;
     this.broadcaster = broadcaster;
@@ -90,6 +95,8 @@ class SendHandler {
         case MESSAGES -> post(session.caller(), app.roomId(), frame.body(), charged);
         case READ -> read(session.caller(), app.roomId(), frame.body());
         case TYPING -> typing(session.caller(), app.roomId());
+        case EDIT, DELETE, REACT, UNREACT ->
+            change(session.caller(), app.roomId(), app.action(), frame.body(), charged);
       }
       replies.receipt(session, frame);
     } catch (NoWait.WouldWait e) {
@@ -127,6 +134,25 @@ class SendHandler {
     messages.post(caller, roomId, postReader.read(body));
   }
 
+  /** An edit, delete or reaction: rate-limited like a message, since each is an entry too. */
+  private void change(
+      Caller caller, String roomId, Destinations.Action action, byte[] body, boolean charged) {
+    if (!charged && !caller.service() && !rateLimiter.tryAcquire(caller.userId())) {
+      throw new RateLimited();
+    }
+    var change = json.readValue(body, ChangeBody.class);
+    if (change.seq() == null) {
+      throw DugoutException.invalid("seq", "is required");
+    }
+    long seq = change.seq();
+    switch (action) {
+      case EDIT -> edits.edit(caller, roomId, seq, change.clientMsgId(), change.content());
+      case DELETE -> edits.delete(caller, roomId, seq, change.clientMsgId());
+      case REACT -> edits.react(caller, roomId, seq, change.emoji(), change.clientMsgId(), true);
+      default -> edits.react(caller, roomId, seq, change.emoji(), change.clientMsgId(), false);
+    }
+  }
+
   private void read(Caller caller, String roomId, byte[] body) {
     var read = json.readValue(body, ReadBody.class);
     rooms.markRead(caller, roomId, null, read.seq());
@@ -140,6 +166,9 @@ class SendHandler {
   }
 
   record ReadBody(Long seq) {}
+
+  /** The body of an edit, a delete or a reaction: the message's seq and what changes. */
+  record ChangeBody(String clientMsgId, Long seq, String content, String emoji) {}
 
   /** A user sent faster than the configured rate. */
   private static final class RateLimited extends RuntimeException {

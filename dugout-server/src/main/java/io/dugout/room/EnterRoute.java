@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.fastpath.HotReadRoute;
 import io.dugout.fastpath.PlainQuery;
 import io.dugout.message.JsonPage;
+import io.dugout.message.MessageJson;
 import io.dugout.message.MessageService;
 import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
@@ -12,8 +13,8 @@ import org.springframework.stereotype.Component;
  * {@code POST /api/v1/rooms/{roomId}/enter} through the fast path: the same reads as {@link
  * RoomService#enter} (which only reads), written as the JSON of {@link RoomService.Entered} from
  * parts kept as bytes: the messages' stored JSON as it is, the room's {@link RoomHeads head} and
- * the members' {@link MemberJson array}, with only the caller's unread count and mute flag written
- * for each call.
+ * the members' {@link MemberJson array}, with only the caller's unread and mention counts and mute
+ * flag written for each call.
  */
 @Component
 class EnterRoute implements HotReadRoute {
@@ -22,6 +23,7 @@ class EnterRoute implements HotReadRoute {
   private static final byte[] MUTED = ",\"muted\":true".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] NOT_MUTED = ",\"muted\":false".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] MEMBERS = ",\"members\":".getBytes(StandardCharsets.US_ASCII);
+  private static final String MENTIONS = ",\"mentionCount\":";
 
   private final RoomService rooms;
   private final MessageService messages;
@@ -49,9 +51,17 @@ class EnterRoute implements HotReadRoute {
   public byte[] answer(Caller caller, String roomId, PlainQuery query) {
     JsonPage latest = messages.historyJson(caller, roomId, null, null, RoomService.ENTER_PAGE);
     var entering = rooms.entering(caller, roomId);
-    var head = heads.of(entering.room(), latest.newestJson());
+    byte[] newest = latest.newestJson();
+    byte[] message = latest.newestMessageJson();
+    if (message == null && newest != null) {
+      // why: a first page of changes only; the newest message lies further back
+      var found = messages.latest(caller, roomId).message();
+      message = found == null ? null : MessageJson.write(found);
+    }
+    var head = heads.of(entering.room(), newest, message);
     byte[] unread =
-        Long.toString(entering.unreadCount(head.lastSeq())).getBytes(StandardCharsets.US_ASCII);
+        (entering.unreadCount(head.ordinal()) + MENTIONS + entering.mentionCount())
+            .getBytes(StandardCharsets.US_ASCII);
     byte[] muted = entering.muted() ? MUTED : NOT_MUTED;
     byte[] memberArray = members.array(roomId, entering.members());
     byte[] page = latest.toJson();

@@ -22,36 +22,50 @@ class RoomHeads {
   static final long BUDGET = 8L << 20;
 
   private static final byte[] UNREAD = ",\"unreadCount\":".getBytes(StandardCharsets.US_ASCII);
-  private static final String NOT_MUTED_END = ",\"muted\":false}";
+  private static final String AFTER_UNREAD = ",\"mentionCount\":0,\"muted\":false}";
 
   private final JsonMapper json;
   private final RoomMemo<Head> heads =
-      new RoomMemo<>(BUDGET, head -> 64L + head.bytes.length + length(head.newest));
+      new RoomMemo<>(
+          BUDGET,
+          head ->
+              64L
+                  + head.bytes.length
+                  + length(head.newest)
+                  + (head.message == head.newest ? 0 : length(head.message)));
 
   RoomHeads(JsonMapper json) {
     this.json = json;
   }
 
   /**
-   * The head of the room's view when its newest message has the stored JSON {@code newest} (null
-   * when the room has no message).
+   * The head of the room's view when its newest entry has the JSON {@code newest} and its newest
+   * message the JSON {@code message} (both null when the room has no message; the same when the
+   * newest entry is a message).
    */
-  Head of(Room room, byte[] newest) {
+  Head of(Room room, byte[] newest, byte[] message) {
     Head kept = heads.get(room.id());
-    if (kept != null && kept.room.equals(room) && Arrays.equals(kept.newest, newest)) {
+    if (kept != null
+        && kept.room.equals(room)
+        && Arrays.equals(kept.newest, newest)
+        && Arrays.equals(kept.message, message)) {
       return kept;
     }
-    Head head = write(room, newest);
+    Head head = write(room, newest, message);
     heads.keep(room.id(), head);
     return head;
   }
 
-  private Head write(Room room, byte[] newestJson) {
+  private Head write(Room room, byte[] newestJson, byte[] messageJson) {
     Message newest = newestJson == null ? null : MessageJson.read(newestJson);
-    RoomView view = RoomService.view(room, newest, 0, false, null);
+    Message message =
+        messageJson == null
+            ? null
+            : messageJson == newestJson ? newest : MessageJson.read(messageJson);
+    RoomView view = RoomService.view(room, newest, message, null, null);
     byte[] whole = json.writeValueAsBytes(view);
-    // why: unreadCount and muted are the last fields the view writes without members; a field name
-    // cannot occur unescaped inside a string, and nested objects come before it
+    // why: unreadCount, mentionCount and muted are the last fields the view writes without members;
+    // a field name cannot occur unescaped inside a string, and nested objects come before it
     int at = lastIndexOf(whole, UNREAD);
     String rest =
         at < 0
@@ -61,11 +75,16 @@ class RoomHeads {
                 at + UNREAD.length,
                 whole.length - at - UNREAD.length,
                 StandardCharsets.UTF_8);
-    if (!rest.equals(view.unreadCount() + NOT_MUTED_END)) {
+    if (!rest.equals(view.unreadCount() + AFTER_UNREAD)) {
       throw new IllegalStateException(
-          "a room view's JSON no longer ends with its unread count and mute flag");
+          "a room view's JSON no longer ends with its unread and mention counts and mute flag");
     }
-    return new Head(room, newestJson, view.lastSeq(), Arrays.copyOf(whole, at + UNREAD.length));
+    return new Head(
+        room,
+        newestJson,
+        messageJson,
+        newest == null ? 0 : newest.ordinal(),
+        Arrays.copyOf(whole, at + UNREAD.length));
   }
 
   private static int lastIndexOf(byte[] in, byte[] part) {
@@ -89,9 +108,10 @@ class RoomHeads {
    * The head of a room's view.
    *
    * @param room the room it was written for
-   * @param newest the stored JSON of the room's newest message it was written for, or null
-   * @param lastSeq the room's last seq, from which a caller's unread count follows
+   * @param newest the JSON of the room's newest entry it was written for, or null
+   * @param message the JSON of the room's newest message it was written for, or null
+   * @param ordinal the newest entry's ordinal, from which a caller's unread count follows
    * @param bytes the view's JSON up to and including {@code "unreadCount":}
    */
-  record Head(Room room, byte[] newest, long lastSeq, byte[] bytes) {}
+  record Head(Room room, byte[] newest, byte[] message, long ordinal, byte[] bytes) {}
 }

@@ -23,6 +23,20 @@ class RoomMembership implements RoomAccess {
     }
   }
 
+  @Override
+  public boolean isMember(String roomId, String userId) {
+    return rooms.findMember(roomId, userId).isPresent();
+  }
+
+  @Override
+  public boolean moderates(Caller caller, String roomId) {
+    return caller.service()
+        || rooms
+            .findMember(roomId, caller.userId())
+            .map(member -> member.role() == MemberRole.OWNER)
+            .orElse(false);
+  }
+
   /** The room, when it exists and the caller may read it: a member, or a service caller. */
   Room requireReadable(Caller caller, String roomId) {
     Room room = rooms.find(roomId).orElseThrow(() -> DugoutException.notFound("no room " + roomId));

@@ -60,7 +60,9 @@ public class RoomService {
   public Entered enter(Caller caller, String roomId) {
     HistoryPage page = messages.history(caller, roomId, null, null, ENTER_PAGE);
     Message newest = page.messages().isEmpty() ? null : page.messages().getFirst();
-    return new Entered(view(caller, roomId, newest, true), page.messages(), page.hasMore());
+    Message lastMessage = messages.newestMessage(caller, roomId, page.messages());
+    return new Entered(
+        view(caller, roomId, newest, lastMessage, true), page.messages(), page.hasMore());
   }
 
   /**
@@ -80,9 +82,18 @@ public class RoomService {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
     // why: a newcomer starts with nothing unread; earlier history is there to scroll, not to owe
-    long lastSeq = messages.lastSeq(caller, roomId);
+    var head = messages.head(caller, roomId);
     boolean added =
-        rooms.addMember(new Member(roomId, userId, MemberRole.MEMBER, clock.instant(), lastSeq));
+        rooms.addMember(
+            new Member(
+                roomId,
+                userId,
+                MemberRole.MEMBER,
+                clock.instant(),
+                head.seq(),
+                false,
+                head.ordinal(),
+                List.of()));
     if (added) {
       messages.postSystem(roomId, userId, userId + " joined");
       events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));
@@ -129,18 +140,24 @@ public class RoomService {
       throw DugoutException.invalid("seq", "must be 0 or more");
     }
     String userId = caller.actingFor(forUser, "userId", "move the read marker");
-    long lastSeq = messages.lastSeq(caller, roomId);
+    var head = messages.head(caller, roomId);
     long before = rooms.findMember(roomId, userId).map(Member::lastReadSeq).orElse(-1L);
+    long upTo = Math.min(seq, head.seq());
+    long ordinal = upTo == head.seq() ? head.ordinal() : messages.ordinalAt(caller, roomId, upTo);
     var member =
         rooms
-            .markRead(roomId, userId, Math.min(seq, lastSeq))
+            .markRead(roomId, userId, upTo, ordinal)
             .orElseThrow(
                 () -> DugoutException.notFound("no member " + userId + " in room " + roomId));
     if (member.lastReadSeq() > before) {
       events.publishEvent(new RoomEvent.ReadMarkerMoved(roomId, userId, member.lastReadSeq()));
     }
     return new ReadMarker(
-        roomId, userId, member.lastReadSeq(), Math.max(0, lastSeq - member.lastReadSeq()));
+        roomId,
+        userId,
+        member.lastReadSeq(),
+        member.unreadAt(head.ordinal()),
+        member.unreadMentions());
   }
 
   /**
@@ -165,18 +182,18 @@ public class RoomService {
   }
 
   RoomView view(Caller caller, String roomId, boolean withMembers) {
-    return view(caller, roomId, messages.lastMessage(caller, roomId), withMembers);
+    var latest = messages.latest(caller, roomId);
+    return view(caller, roomId, latest.newest(), latest.message(), withMembers);
   }
 
-  private RoomView view(Caller caller, String roomId, Message lastMessage, boolean withMembers) {
+  private RoomView view(
+      Caller caller, String roomId, Message newest, Message lastMessage, boolean withMembers) {
     Room room = room(roomId);
-    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
     var me = me(caller, roomId);
-    long lastRead = me == null ? lastSeq : me.lastReadSeq();
     // why: a DIRECT or TRADE room is named after its other member, so lists carry those two
     boolean includeMembers = withMembers || room.type() != RoomType.GROUP;
     var members = includeMembers ? rooms.members(roomId) : null;
-    return view(room, lastMessage, lastRead, me != null && me.muted(), members);
+    return view(room, newest, lastMessage, me, members);
   }
 
   private Room room(String roomId) {
@@ -188,23 +205,32 @@ public class RoomService {
     return caller.service() ? null : rooms.findMember(roomId, caller.userId()).orElse(null);
   }
 
-  /** Every room of the user as a room-list item, in no particular order, from one store read. */
+  /**
+   * Every room of the user as a room-list item, in no particular order, from one store read (and
+   * one more per room whose newest entry is a change, for the newest message).
+   */
   List<RoomView> listItemsOf(String userId) {
     return rooms.listingOf(userId).stream()
         .map(
-            l ->
-                view(
-                    l.room(),
-                    l.newest(),
-                    l.member().lastReadSeq(),
-                    l.member().muted(),
-                    l.members()))
+            l -> {
+              Message newest = l.newest();
+              Message lastMessage =
+                  newest == null || !newest.isChangeEntry()
+                      ? newest
+                      : messages.newestMessage(Caller.user(userId), l.room().id(), List.of(newest));
+              return view(l.room(), newest, lastMessage, l.member(), l.members());
+            })
         .toList();
   }
 
+  /**
+   * The view of a room whose newest entry is {@code newest} and newest message {@code lastMessage}
+   * (both null when it has none) for the member {@code me} (null: nothing unread, not muted).
+   */
   static RoomView view(
-      Room room, Message lastMessage, long lastRead, boolean muted, List<Member> members) {
-    long lastSeq = lastMessage == null ? 0 : lastMessage.seq();
+      Room room, Message newest, Message lastMessage, Member me, List<Member> members) {
+    long lastSeq = newest == null ? 0 : newest.seq();
+    long ordinal = newest == null ? 0 : newest.ordinal();
     return new RoomView(
         room.id(),
         room.type(),
@@ -214,8 +240,9 @@ public class RoomService {
         lastSeq,
         lastMessage,
         lastMessage == null ? room.createdAt() : lastMessage.sentAt(),
-        Math.max(0, lastSeq - lastRead),
-        muted,
+        me == null ? 0 : me.unreadAt(ordinal),
+        me == null ? 0 : me.unreadMentions(),
+        me != null && me.muted(),
         members == null ? null : members.stream().map(RoomView.MemberView::of).toList());
   }
 
@@ -234,9 +261,14 @@ public class RoomService {
    */
   record Entering(Room room, Member me, List<Member> members) {
 
-    /** The caller's unread count in a room whose last seq is {@code lastSeq}. */
-    long unreadCount(long lastSeq) {
-      return Math.max(0, lastSeq - (me == null ? lastSeq : me.lastReadSeq()));
+    /** The caller's unread count in a room whose newest entry's ordinal is {@code ordinal}. */
+    long unreadCount(long ordinal) {
+      return me == null ? 0 : me.unreadAt(ordinal);
+    }
+
+    /** The caller's unread mentions in the room. */
+    long mentionCount() {
+      return me == null ? 0 : me.unreadMentions();
     }
 
     /** Whether the caller muted the room. */
@@ -245,6 +277,7 @@ public class RoomService {
     }
   }
 
-  /** A member's read marker after {@link #markRead}. */
-  public record ReadMarker(String roomId, String userId, long lastReadSeq, long unreadCount) {}
+  /** A member's read marker after {@link #markRead}, and what is still unread. */
+  public record ReadMarker(
+      String roomId, String userId, long lastReadSeq, long unreadCount, long mentionCount) {}
 }

@@ -44,11 +44,18 @@ public interface RoomStore {
   boolean removeMember(String roomId, String userId);
 
   /**
-   * Raises the member's read marker to {@code seq} if that is higher than the current one.
+   * Raises the member's read marker to {@code seq}, the entry whose ordinal is {@code ordinal}, if
+   * that is higher than the current one.
    *
    * @return the member after the update, empty when the user is not a member
    */
-  Optional<Member> markRead(String roomId, String userId, long seq);
+  Optional<Member> markRead(String roomId, String userId, long seq, long ordinal);
+
+  /**
+   * Records that the message at {@code seq} mentions each of {@code userIds} ({@link
+   * Member#mentions}); a user who is not a member, or already has it, is left as they are.
+   */
+  void mention(String roomId, List<String> userIds, long seq);
 
   /**
    * Sets whether the member muted the room; setting it to what it is changes nothing.

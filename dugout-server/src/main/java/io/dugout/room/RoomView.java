@@ -6,9 +6,11 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A room as one caller sees it: with its latest message, the caller's unread count, and whether the
- * caller muted it. {@code members} is left out of room lists; it comes last, so that a writer can
- * append it to the rest (see {@link EnterRoute}).
+ * A room as one caller sees it: with its latest message, the caller's unread count and unread
+ * mentions, and whether the caller muted it. {@code lastSeq} is the seq of the room's newest entry
+ * (a message or a change to one), {@code lastMessage} its newest message as it is now. {@code
+ * members} is left out of room lists; it comes last, so that a writer can append it to the rest
+ * (see {@link EnterRoute}).
  */
 public record RoomView(
     String id,
@@ -20,6 +22,7 @@ public record RoomView(
     Message lastMessage,
     Instant lastActivityAt,
     long unreadCount,
+    long mentionCount,
     boolean muted,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<MemberView> members) {
 
@@ -35,6 +38,7 @@ public record RoomView(
         lastMessage,
         lastActivityAt,
         unreadCount,
+        mentionCount,
         muted,
         null);
   }

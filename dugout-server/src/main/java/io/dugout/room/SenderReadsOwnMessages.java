@@ -21,7 +21,7 @@ class SenderReadsOwnMessages implements MessageFollowUp {
   @Override
   public void messageStored(Message message) {
     if (message.readBySender()) {
-      rooms.markRead(message.roomId(), message.senderId(), message.seq());
+      rooms.markRead(message.roomId(), message.senderId(), message.seq(), message.ordinal());
     }
   }
 }

@@ -42,7 +42,12 @@ public abstract sealed class DugoutException extends RuntimeException
   }
 
   public static Forbidden forbidden(String message) {
-    return new Forbidden(message);
+    return new Forbidden("forbidden", message);
+  }
+
+  /** The sender's time to edit a message has run out (403, {@code edit_window_closed}). */
+  public static Forbidden editWindowClosed(String message) {
+    return new Forbidden("edit_window_closed", message);
   }
 
   public static NotFound notFound(String message) {
@@ -70,8 +75,8 @@ public abstract sealed class DugoutException extends RuntimeException
 
   /** The caller may not do this, usually because it is not a member of the room (403). */
   public static final class Forbidden extends DugoutException {
-    Forbidden(String message) {
-      super(HttpStatus.FORBIDDEN, "forbidden", message, null);
+    Forbidden(String code, String message) {
+      super(HttpStatus.FORBIDDEN, code, message, null);
     }
   }
 

@@ -46,13 +46,15 @@ public final class RecordCreators extends JacksonModule {
 
   /**
    * A mapper for the JSON Dugout writes for itself (stored values, records between nodes): unknown
-   * properties are ignored, so a field added later does not break older readers, and records are
-   * created directly.
+   * properties are ignored, so a field added later does not break older readers; a number or flag
+   * that older writers did not write reads as 0 or false, which the record then interprets (see
+   * {@code Message#ordinal}); and records are created directly.
    */
   public static JsonMapper lenientMapper() {
     return JsonMapper.builder()
         .addModule(new RecordCreators())
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .build();
   }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -120,7 +121,34 @@ class ProtocolDocTests extends ApiTest {
         client.get(aliceToken, "/api/v1/rooms/" + roomId).json(),
         trade.json(),
         list.json().get("rooms").get(0));
-    add("message", image.json(), history.json().get("messages").get(0));
+    var reply =
+        client.postJson(
+            bobToken,
+            "/api/v1/rooms/" + roomId + "/messages",
+            Map.of(
+                "clientMsgId",
+                "c-2",
+                "kind",
+                "TEXT",
+                "content",
+                "yes",
+                "replyTo",
+                1,
+                "mentions",
+                List.of(alice)));
+    String first = "/api/v1/rooms/" + roomId + "/messages/1";
+    var edited =
+        client.send("PATCH", bobToken, first, "{\"clientMsgId\":\"e-1\",\"content\":\"hi there\"}");
+    var change = client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages?limit=1");
+    var reactions = client.send("PUT", aliceToken, first + "/reactions/%F0%9F%91%8D", null);
+    add(
+        "message",
+        image.json(),
+        history.json().get("messages").get(0),
+        reply.json(),
+        edited.json(),
+        change.json().get("messages").get(0));
+    add("reactions", reactions.json());
     add("roomList", list.json());
     add("entered", entered.json());
     add("history", history.json());
@@ -244,6 +272,10 @@ class ProtocolDocTests extends ApiTest {
     if (path.contains("{roomId}")) {
       String roomId = group(token, "doc", "dave");
       resolved = resolved.replace("{roomId}", roomId).replace("{userId}", "dave");
+      if (path.contains("{seq}")) {
+        long seq = say(token, roomId, "doc-" + UUID.randomUUID(), "a message").number("seq");
+        resolved = resolved.replace("{seq}", Long.toString(seq)).replace("{emoji}", "%F0%9F%91%8D");
+      }
     }
     var response = client.send(method, token, resolved, body);
     assertThat(response.status())
@@ -269,6 +301,7 @@ class ProtocolDocTests extends ApiTest {
     kinds.put("history", n -> n.has("messages") && n.has("hasMore"));
     kinds.put("room", n -> n.has("type") && n.has("lastSeq"));
     kinds.put("message", n -> n.has("seq") && n.has("senderId"));
+    kinds.put("reactions", n -> n.has("reactions") && n.has("seq"));
     kinds.put("member", n -> n.has("role") && n.has("joinedAt"));
     kinds.put("readMarker", n -> n.has("lastReadSeq") && n.has("unreadCount"));
     kinds.put("devToken", n -> n.has("token"));

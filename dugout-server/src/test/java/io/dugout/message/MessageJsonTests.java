@@ -30,7 +30,7 @@ class MessageJsonTests {
         .isEqualTo(
             "{\"roomId\":\"room-1\",\"seq\":42,\"senderId\":\"alice\",\"kind\":\"TEXT\","
                 + "\"content\":\"안녕, \\\"bob\\\"\",\"attachments\":[],\"clientMsgId\":\"c-1\","
-                + "\"sentAt\":\"2026-11-28T12:30:05.123Z\"}");
+                + "\"sentAt\":\"2026-11-28T12:30:05.123Z\",\"ordinal\":42}");
     assertThat(MessageJson.write(message)).isEqualTo(JACKSON.writeValueAsBytes(message));
   }
 

@@ -37,29 +37,43 @@ class RoomHeadsTests {
     var room = new Room("g-1", RoomType.GROUP, "title", null, CREATED, null);
     byte[] newest = MessageJson.write(message("g-1", 1, "one"));
 
-    RoomHeads.Head first = heads.of(room, newest);
+    RoomHeads.Head first = heads.of(room, newest, newest);
 
-    assertThat(heads.of(room, newest.clone())).isSameAs(first);
-    RoomHeads.Head next = heads.of(room, MessageJson.write(message("g-1", 2, "two")));
+    assertThat(heads.of(room, newest.clone(), newest.clone())).isSameAs(first);
+    byte[] two = MessageJson.write(message("g-1", 2, "two"));
+    RoomHeads.Head next = heads.of(room, two, two);
     assertThat(next).isNotSameAs(first);
-    assertThat(next.lastSeq()).isEqualTo(2);
+    assertThat(next.ordinal()).isEqualTo(2);
     assertThat(new String(next.bytes(), StandardCharsets.UTF_8)).contains("\"two\"");
-    assertThat(heads.of(new Room("g-1", RoomType.GROUP, "new", null, CREATED, null), next.newest()))
+    assertThat(
+            heads.of(
+                new Room("g-1", RoomType.GROUP, "new", null, CREATED, null),
+                next.newest(),
+                next.message()))
         .isNotSameAs(next);
-    assertThat(heads.of(room, null).lastSeq()).isZero();
+    assertThat(heads.of(room, null, null).ordinal()).isZero();
     assertThat(heads.size()).isEqualTo(1);
   }
 
   private void assertWritesAsTheMapper(Room room, Message newest, long lastRead, boolean muted) {
-    RoomHeads.Head head = heads.of(room, newest == null ? null : MessageJson.write(newest));
-    long unread = Math.max(0, head.lastSeq() - lastRead);
+    byte[] json = newest == null ? null : MessageJson.write(newest);
+    RoomHeads.Head head = heads.of(room, json, json);
+    var me =
+        new Member(room.id(), "bob", MemberRole.MEMBER, CREATED, lastRead, muted)
+            .withMention(lastRead + 1);
+    long unread = me.unreadAt(head.ordinal());
 
     String written =
-        new String(head.bytes(), StandardCharsets.UTF_8) + unread + ",\"muted\":" + muted + "}";
+        new String(head.bytes(), StandardCharsets.UTF_8)
+            + unread
+            + ",\"mentionCount\":"
+            + me.unreadMentions()
+            + ",\"muted\":"
+            + muted
+            + "}";
 
     assertThat(written)
-        .isEqualTo(
-            mapper.writeValueAsString(RoomService.view(room, newest, lastRead, muted, null)));
+        .isEqualTo(mapper.writeValueAsString(RoomService.view(room, newest, newest, me, null)));
   }
 
   private static Message message(String roomId, long seq, String content) {

@@ -117,7 +117,7 @@ public abstract class RoomStoreContract {
     store.removeMember("r1", "carol");
 
     assertThat(store.findMember("r1", "carol")).isEmpty();
-    assertThat(store.markRead("r1", "carol", 2)).isEmpty();
+    assertThat(store.markRead("r1", "carol", 2, 2)).isEmpty();
     store.addMember(new Member("r1", "carol", MemberRole.OWNER, NOW, 0));
     assertThat(store.findMember("r1", "carol"))
         .get()
@@ -128,7 +128,7 @@ public abstract class RoomStoreContract {
   @Test
   void aMemberWhoLeftAndRejoinedStartsFromTheMarkerItRejoinedWith() throws Exception {
     store.create(group("r1"), members("r1", "alice", "carol"));
-    store.markRead("r1", "carol", 9);
+    store.markRead("r1", "carol", 9, 9);
     store.removeMember("r1", "carol");
 
     store.addMember(new Member("r1", "carol", MemberRole.MEMBER, NOW.plusSeconds(1), 2));
@@ -138,7 +138,7 @@ public abstract class RoomStoreContract {
     store = reopen();
     assertThat(store.findMember("r1", "carol")).get().extracting(Member::lastReadSeq).isEqualTo(2L);
     assertThat(markerIn(store.members("r1"), "carol")).isEqualTo(2);
-    assertThat(store.markRead("r1", "carol", 4))
+    assertThat(store.markRead("r1", "carol", 4, 4))
         .get()
         .extracting(Member::lastReadSeq)
         .isEqualTo(4L);
@@ -149,7 +149,7 @@ public abstract class RoomStoreContract {
     store.create(group("r1"), members("r1", "alice"));
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(0L);
 
-    store.markRead("r1", "alice", 7);
+    store.markRead("r1", "alice", 7, 7);
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(7L);
     store.setMuted("r1", "alice", true);
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(true);
@@ -169,7 +169,7 @@ public abstract class RoomStoreContract {
     assertThat(store.members("r1"))
         .extracting(Member::userId)
         .containsExactly("alice", "bob", "carol");
-    store.markRead("r1", "bob", 9);
+    store.markRead("r1", "bob", 9, 9);
     assertThat(markerIn(store.members("r1"), "bob")).isEqualTo(9);
     store.setMuted("r1", "alice", true);
     assertThat(store.members("r1"))
@@ -195,7 +195,7 @@ public abstract class RoomStoreContract {
                 () -> {
                   start.await();
                   for (long seq = 1; seq <= 40; seq++) {
-                    store.markRead("r1", user, seq);
+                    store.markRead("r1", user, seq, seq);
                     long seen = store.findMember("r1", user).orElseThrow().lastReadSeq();
                     if (seen < seq) {
                       failures.add(user + " marked " + seq + " but read " + seen);
@@ -247,23 +247,23 @@ public abstract class RoomStoreContract {
   @Test
   void onlyMovesReadMarkersForward() {
     store.create(group("r1"), members("r1", "alice"));
-    assertThat(store.markRead("r1", "alice", 5))
+    assertThat(store.markRead("r1", "alice", 5, 5))
         .get()
         .extracting(Member::lastReadSeq)
         .isEqualTo(5L);
-    assertThat(store.markRead("r1", "alice", 3))
+    assertThat(store.markRead("r1", "alice", 3, 3))
         .get()
         .extracting(Member::lastReadSeq)
         .isEqualTo(5L);
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(5L);
-    assertThat(store.markRead("r1", "nobody", 3)).isEmpty();
+    assertThat(store.markRead("r1", "nobody", 3, 3)).isEmpty();
   }
 
   @Test
   void mutesAndUnmutesAMemberKeepingItsReadMarker() {
     store.create(group("r1"), members("r1", "alice", "bob"));
     assertThat(store.findMember("r1", "bob")).get().extracting(Member::muted).isEqualTo(false);
-    store.markRead("r1", "bob", 4);
+    store.markRead("r1", "bob", 4, 4);
 
     var muted = store.setMuted("r1", "bob", true);
 
@@ -288,7 +288,7 @@ public abstract class RoomStoreContract {
   void movingTheReadMarkerKeepsTheMute() {
     store.create(group("r1"), members("r1", "alice"));
     store.setMuted("r1", "alice", true);
-    store.markRead("r1", "alice", 3);
+    store.markRead("r1", "alice", 3, 3);
     assertThat(store.findMember("r1", "alice")).get().extracting(Member::muted).isEqualTo(true);
     assertThat(store.listingOf("alice"))
         .singleElement()
@@ -307,7 +307,7 @@ public abstract class RoomStoreContract {
   @Test
   void keepsRoomsMembersAndMarkersAcrossRestart() throws Exception {
     store.create(direct("d1", "K"), members("d1", "alice", "bob"));
-    store.markRead("d1", "bob", 7);
+    store.markRead("d1", "bob", 7, 7);
     store = reopen();
     assertThat(store.find("d1")).isPresent();
     assertThat(store.findMember("d1", "bob")).get().extracting(Member::lastReadSeq).isEqualTo(7L);
@@ -336,7 +336,7 @@ public abstract class RoomStoreContract {
     }
     messages.write(message("d1", 1));
     messages.write(message("other", 1));
-    store.markRead("g1", "alice", 2);
+    store.markRead("g1", "alice", 2, 2);
 
     var listing = store.listingOf("alice");
 
@@ -386,7 +386,7 @@ public abstract class RoomStoreContract {
     assertThatThrownBy(() -> lists.getFirst().clear())
         .isInstanceOf(UnsupportedOperationException.class);
 
-    store.markRead("r1", "alice", 3);
+    store.markRead("r1", "alice", 3, 3);
     lists.add(store.members("r1"));
     store.setMuted("r1", "bob", true);
     lists.add(store.members("r1"));

@@ -171,6 +171,8 @@ class RestFuzzTests extends ApiTest {
     String dave = "dave-" + roomId.substring(0, 8);
     var room = Map.of("roomId", roomId);
     var member = Map.of("roomId", roomId, "userId", dave);
+    var message = Map.of("roomId", roomId, "seq", "1");
+    var reaction = Map.of("roomId", roomId, "seq", "1", "emoji", "%F0%9F%91%8D");
     String trade = "{\"itemId\":\"glove-42\",\"sellerId\":\"s-1\"}";
     String image =
         "{\"url\":\"https://cdn.example/1.png\",\"name\":\"1.png\",\"size\":48213,"
@@ -208,6 +210,41 @@ class RestFuzzTests extends ApiTest {
                 + image
                 + "]}"),
         get("/api/v1/rooms/{roomId}/messages", room, "limit", "before", "after"),
+        post(
+            "/api/v1/rooms/{roomId}/messages",
+            room,
+            "{\"clientMsgId\":\"c-3\",\"kind\":\"TEXT\",\"content\":\"yes\",\"replyTo\":1,"
+                + "\"mentions\":[\""
+                + bob
+                + "\"]}"),
+        new Route(
+            "PATCH",
+            "/api/v1/rooms/{roomId}/messages/{seq}",
+            message,
+            List.of(),
+            "{\"clientMsgId\":\"e-1\",\"content\":\"hello!\"}",
+            false),
+        new Route(
+            "DELETE",
+            "/api/v1/rooms/{roomId}/messages/{seq}",
+            message,
+            List.of("clientMsgId"),
+            null,
+            false),
+        new Route(
+            "PUT",
+            "/api/v1/rooms/{roomId}/messages/{seq}/reactions/{emoji}",
+            reaction,
+            List.of("clientMsgId"),
+            null,
+            false),
+        new Route(
+            "DELETE",
+            "/api/v1/rooms/{roomId}/messages/{seq}/reactions/{emoji}",
+            reaction,
+            List.of("clientMsgId"),
+            null,
+            false),
         anonymous("GET", "/actuator/health", null),
         // why: not {name}: an unknown metric is a 404 with no body, the actuator's own answer
         get("/actuator/metrics/jvm.threads.live", Map.of()));

@@ -43,7 +43,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
   private final Fanout fanout;
   private final RoomFeeds feeds;
   private final KafkaSequencer local;
-  private final Map<Integer, Map<String, Long>> lastSeqs = new ConcurrentHashMap<>();
+  private final Map<Integer, Map<String, MessageStore.Head>> lastSeqs = new ConcurrentHashMap<>();
 
   PartitionOwner(
       String topic, MessageStore store, Fanout fanout, RoomFeeds feeds, KafkaSequencer local) {
@@ -68,7 +68,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       var sends = new ArrayList<SendRecord>();
       var positions = new ArrayList<Integer>();
       var drafts = new ArrayList<Message>();
-      var next = new HashMap<String, Long>();
+      var next = new HashMap<String, MessageStore.Head>();
       try {
         for (int i = done; i < batch.size(); i++) {
           SendRecord send = readable(batch.get(i));
@@ -76,11 +76,12 @@ final class PartitionOwner implements OrderedConsumer.Handler {
             continue;
           }
           String roomId = send.roomId();
-          long seq = next.containsKey(roomId) ? next.get(roomId) : last(rooms, roomId) + 1;
-          next.put(roomId, seq + 1);
+          var head = (next.containsKey(roomId) ? next.get(roomId) : last(rooms, roomId));
+          var at = head.next(send.draft());
+          next.put(roomId, at);
           sends.add(send);
           positions.add(i);
-          drafts.add(send.draft().withSeq(roomId, seq));
+          drafts.add(send.draft().withSeq(roomId, at.seq(), at.ordinal()));
         }
         if (sends.isEmpty()) {
           return Progress.finished(batch);
@@ -91,7 +92,9 @@ final class PartitionOwner implements OrderedConsumer.Handler {
           var result = written.get(k);
           switch (result.outcome()) {
             case CREATED -> {
-              rooms.put(send.roomId(), result.message().seq());
+              rooms.put(
+                  send.roomId(),
+                  new MessageStore.Head(result.message().seq(), result.message().ordinal()));
               feeds.offer(result.message());
               fanout.publish(result.message());
               answer(send, new Fanout.Answer(send.requestId(), result.message(), true));
@@ -104,7 +107,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
               attempts = 0;
             }
             case SEQ_TAKEN -> {
-              rooms.put(send.roomId(), store.lastSeq(send.roomId()));
+              rooms.put(send.roomId(), store.head(send.roomId()));
               done = positions.get(k);
               if (++attempts >= ATTEMPTS) {
                 throw new IllegalStateException(
@@ -125,8 +128,8 @@ final class PartitionOwner implements OrderedConsumer.Handler {
     return Progress.finished(batch);
   }
 
-  private long last(Map<String, Long> rooms, String roomId) {
-    return rooms.computeIfAbsent(roomId, store::lastSeq);
+  private MessageStore.Head last(Map<String, MessageStore.Head> rooms, String roomId) {
+    return rooms.computeIfAbsent(roomId, store::head);
   }
 
   /** The send a record carries, or null (logged) for one no node can read. */

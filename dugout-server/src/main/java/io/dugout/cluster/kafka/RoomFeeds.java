@@ -1,5 +1,6 @@
 package io.dugout.cluster.kafka;
 
+import io.dugout.message.EntryRenderer;
 import io.dugout.message.Fanout;
 import io.dugout.message.Message;
 import io.dugout.message.MessageListener;
@@ -35,6 +36,7 @@ final class RoomFeeds {
   private static final int FILL_PAGE = 500;
 
   private final MessageStore store;
+  private final EntryRenderer renderer;
   private final List<MessageListener> listeners;
   private final Fanout fanout;
   private final Map<String, Feed> feeds = new ConcurrentHashMap<>();
@@ -51,6 +53,7 @@ final class RoomFeeds {
       Fanout fanout,
       Predicate<RuntimeException> outageLogged) {
     this.store = store;
+    this.renderer = new EntryRenderer(store);
     this.listeners = List.copyOf(listeners);
     this.fanout = fanout;
     this.outageLogged = outageLogged;
@@ -198,7 +201,11 @@ final class RoomFeeds {
       if (from + 1 >= upTo) {
         return;
       }
-      var missing = store.after(feed.roomId, from, (int) Math.min(FILL_PAGE, upTo - from - 1));
+      // why: a change is delivered with its target as it is now, as every reader gets it
+      var missing =
+          renderer.render(
+              feed.roomId,
+              store.after(feed.roomId, from, (int) Math.min(FILL_PAGE, upTo - from - 1)));
       synchronized (feed) {
         for (var message : missing) {
           if (feed.closed) {

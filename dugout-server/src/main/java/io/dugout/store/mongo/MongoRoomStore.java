@@ -6,8 +6,10 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.TransactionOptions;
 import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.PushOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
@@ -180,8 +182,32 @@ final class MongoRoomStore implements RoomStore {
   }
 
   @Override
-  public Optional<Member> markRead(String roomId, String userId, long seq) {
-    return updateMember(roomId, userId, Updates.max("lastReadSeq", seq));
+  public Optional<Member> markRead(String roomId, String userId, long seq, long ordinal) {
+    // why: both only rise, and a higher seq never has a lower ordinal, so the two stay a pair
+    return updateMember(
+        roomId,
+        userId,
+        Updates.combine(Updates.max("lastReadSeq", seq), Updates.max("lastReadOrdinal", ordinal)));
+  }
+
+  /**
+   * One update per mentioned member: the seq pushed onto its mentions, of which the last {@value
+   * Member#MENTIONS_KEPT} pushed are kept. The filter leaves a member that has it already as it is.
+   */
+  @Override
+  public void mention(String roomId, List<String> userIds, long seq) {
+    storage
+        .timers()
+        .write()
+        .record(
+            () -> {
+              for (String userId : userIds) {
+                members.updateOne(
+                    Filters.and(member(roomId, userId), Filters.ne("mentions", seq)),
+                    Updates.pushEach(
+                        "mentions", List.of(seq), new PushOptions().slice(-Member.MENTIONS_KEPT)));
+              }
+            });
   }
 
   @Override
@@ -344,6 +370,7 @@ final class MongoRoomStore implements RoomStore {
             .append("role", member.role().name());
     MongoStorage.putInstant(document, "joinedAt", member.joinedAt());
     document.append("lastReadSeq", member.lastReadSeq());
+    document.append("lastReadOrdinal", member.lastReadOrdinal());
     // why: absent on members who never muted, as on every member stored before muting existed
     if (member.muted()) {
       document.append("muted", true);
@@ -358,6 +385,9 @@ final class MongoRoomStore implements RoomStore {
         MemberRole.valueOf(d.getString("role")),
         MongoStorage.getInstant(d, "joinedAt"),
         d.get("lastReadSeq", Number.class).longValue(),
-        d.getBoolean("muted", false));
+        d.getBoolean("muted", false),
+        // why: absent on members stored before ordinals existed; the record reads 0 as the seq
+        d.get("lastReadOrdinal") instanceof Number ordinal ? ordinal.longValue() : 0L,
+        d.getList("mentions", Number.class, List.of()).stream().map(Number::longValue).toList());
   }
 }

@@ -152,7 +152,11 @@ final class RocksDbMembers {
    * empty when {@code userId} is not a member.
    */
   Optional<Member> markRead(
-      String roomId, String userId, long seq, Consumer<RocksDbStorage.Batch> alsoWrite) {
+      String roomId,
+      String userId,
+      long seq,
+      long ordinal,
+      Consumer<RocksDbStorage.Batch> alsoWrite) {
     if (alsoWrite == null) {
       // why: the marker only moves forward, so a cached marker at or past seq answers without the
       // stripe, which a send's own write batch has just moved it under
@@ -167,7 +171,7 @@ final class RocksDbMembers {
           var current = find(roomId, userId);
           Member moved =
               current.isPresent() && current.get().lastReadSeq() < seq
-                  ? current.get().withLastReadSeq(seq)
+                  ? current.get().withLastRead(seq, ordinal)
                   : null;
           if (moved == null && alsoWrite == null) {
             return current;
@@ -178,7 +182,7 @@ final class RocksDbMembers {
                   alsoWrite.accept(batch);
                 }
                 if (moved != null) {
-                  batch.put(READ_MARKERS, Keys.pair(roomId, userId), Keys.seqValue(seq));
+                  batch.put(READ_MARKERS, Keys.pair(roomId, userId), marker(seq, ordinal));
                 }
               });
           if (moved == null) {
@@ -206,13 +210,49 @@ final class RocksDbMembers {
     lists.written(stripeOf(roomId), roomId);
   }
 
-  /** The member with the marker stored beside its row, when that is further on. */
+  /**
+   * Adds a mention of the member at {@code seq} to its row, under the room's stripe; nothing when
+   * the user is not a member.
+   */
+  void mention(String roomId, String userId, long seq) {
+    inStripe(
+        roomId,
+        () -> {
+          var current = find(roomId, userId);
+          if (current.isEmpty() || current.get().mentions().contains(seq)) {
+            return current;
+          }
+          // why: the row's own marker is left as it is; the marker entry beside it stays ahead
+          byte[] key = Keys.pair(roomId, userId);
+          byte[] row = storage.get(MEMBERS, key);
+          if (row == null) {
+            return current;
+          }
+          var stored = Json.read(row, Member.class).withMention(seq);
+          storage.write(batch -> batch.put(MEMBERS, key, Json.write(stored)));
+          var mentioned = current.get().withMention(seq);
+          written(mentioned);
+          return Optional.of(mentioned);
+        });
+  }
+
+  /** A read marker's value: its seq, then its ordinal. */
+  private static byte[] marker(long seq, long ordinal) {
+    return java.nio.ByteBuffer.allocate(16).putLong(seq).putLong(ordinal).array();
+  }
+
+  /**
+   * The member with the marker stored beside its row, when that is further on. A marker written
+   * before ordinals existed holds its seq only, which was its ordinal too.
+   */
   private static Member withMarker(Member row, byte[] marker) {
     if (marker == null) {
       return row;
     }
-    long seq = Keys.seqValueOf(marker);
-    return seq > row.lastReadSeq() ? row.withLastReadSeq(seq) : row;
+    var value = java.nio.ByteBuffer.wrap(marker);
+    long seq = value.getLong();
+    long ordinal = marker.length >= 16 ? value.getLong() : seq;
+    return seq > row.lastReadSeq() ? row.withLastRead(seq, ordinal) : row;
   }
 
   private static int stripeOf(String roomId) {

@@ -4,10 +4,12 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.DEDUPE;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
 
 import io.dugout.message.Message;
+import io.dugout.message.MessageChanges;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
 import io.dugout.message.NoWait;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,7 +63,7 @@ final class RocksDbMessageStore implements MessageStore {
     try {
       byte[] seen = storage.get(DEDUPE, retryKey);
       if (seen != null) {
-        return new Written(get(roomId, Keys.seqValueOf(seen)), Outcome.RETRY);
+        return new Written(withTarget(get(roomId, Keys.seqValueOf(seen))), Outcome.RETRY);
       }
       Long last = lastSeqs.get(roomId);
       byte[] holder =
@@ -69,22 +71,77 @@ final class RocksDbMessageStore implements MessageStore {
       if (holder != null) {
         return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
-      byte[] json = MessageJson.write(message);
+      if (message.isChangeEntry()) {
+        return writeChange(message, messageKey, retryKey);
+      }
+      byte[] json = MessageJson.write(message.stored());
       Consumer<RocksDbStorage.Batch> fill =
           batch -> {
             batch.put(MESSAGES, messageKey, json);
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
           };
       if (message.readBySender()) {
-        members.markRead(roomId, message.senderId(), message.seq(), fill);
+        members.markRead(roomId, message.senderId(), message.seq(), message.ordinal(), fill);
       } else {
         storage.write(fill);
       }
       lastSeqs.computeIfPresent(roomId, (room, known) -> Math.max(known, message.seq()));
-      return new Written(message, Outcome.CREATED, json);
+      return new Written(message, Outcome.CREATED, message.rendered() ? null : json);
     } finally {
       stripe.unlock();
     }
+  }
+
+  /**
+   * Under the room's stripe: the change entry and its target's new state in one batch, so that a
+   * change is never stored without its effect nor the other way round.
+   */
+  private Written writeChange(Message change, byte[] changeKey, byte[] retryKey) {
+    byte[] targetKey = Keys.message(change.roomId(), change.targetSeq());
+    byte[] targetJson = storage.get(MESSAGES, targetKey);
+    Message target =
+        targetJson == null ? null : MessageChanges.apply(MessageJson.read(targetJson), change);
+    storage.write(
+        batch -> {
+          batch.put(MESSAGES, changeKey, MessageJson.write(change.stored()));
+          batch.put(DEDUPE, retryKey, Keys.seqValue(change.seq()));
+          if (target != null) {
+            batch.put(MESSAGES, targetKey, MessageJson.write(target));
+          }
+        });
+    lastSeqs.computeIfPresent(change.roomId(), (room, known) -> Math.max(known, change.seq()));
+    return new Written(change.stored().withRendered(null, target), Outcome.CREATED);
+  }
+
+  /** A stored change with its target as it is now; any other entry as it is. */
+  private Message withTarget(Message entry) {
+    if (!entry.isChangeEntry()) {
+      return entry;
+    }
+    byte[] target = storage.get(MESSAGES, Keys.message(entry.roomId(), entry.targetSeq()));
+    return entry.withRendered(null, target == null ? null : MessageJson.read(target));
+  }
+
+  @Override
+  public List<Message> get(String roomId, Collection<Long> seqs) {
+    var found = new ArrayList<Message>(seqs.size());
+    for (long seq : seqs) {
+      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
+      if (value != null) {
+        found.add(MessageJson.read(value));
+      }
+    }
+    return found;
+  }
+
+  /** The newest entry's seq and ordinal: one read of the last key, and its value when asked. */
+  @Override
+  public Head head(String roomId) {
+    long seq = lastSeq(roomId);
+    if (seq == 0) {
+      return Head.EMPTY;
+    }
+    return new Head(seq, get(roomId, seq).ordinal());
   }
 
   @Override

@@ -120,8 +120,15 @@ final class RocksDbRoomStore implements RoomStore {
   }
 
   @Override
-  public Optional<Member> markRead(String roomId, String userId, long seq) {
-    return memberRows.markRead(roomId, userId, seq, null);
+  public Optional<Member> markRead(String roomId, String userId, long seq, long ordinal) {
+    return memberRows.markRead(roomId, userId, seq, ordinal, null);
+  }
+
+  @Override
+  public void mention(String roomId, List<String> userIds, long seq) {
+    for (String userId : userIds) {
+      memberRows.mention(roomId, userId, seq);
+    }
   }
 
   @Override

@@ -68,7 +68,14 @@ final class FrameMutator {
         "{\"clientMsgId\":\"f-"
             + random.nextInt(1000)
             + "\",\"kind\":\"TEXT\",\"content\":\"fuzz\"}";
-    return switch (random.nextInt(10)) {
+    String change =
+        switch (random.nextInt(4)) {
+          case 0 -> "edit\n\n{\"clientMsgId\":\"e-" + k + "\",\"seq\":1,\"content\":\"fuzz!\"}";
+          case 1 -> "delete\n\n{\"clientMsgId\":\"d-" + k + "\",\"seq\":" + (1 + k % 3) + "}";
+          case 2 -> "react\n\n{\"clientMsgId\":\"r-" + k + "\",\"seq\":1,\"emoji\":\"👍\"}";
+          default -> "unreact\n\n{\"seq\":1,\"emoji\":\"👍\"}";
+        };
+    return switch (random.nextInt(11)) {
       case 0 -> "SUBSCRIBE\nid:s" + k + "\ndestination:/topic/rooms." + room + "\nreceipt:r\n\n\0";
       case 1 ->
           "SUBSCRIBE\nid:s"
@@ -92,6 +99,7 @@ final class FrameMutator {
       case 6 -> "SEND\ndestination:/app/rooms." + room + ".read\n\n{\"seq\":1}\0";
       case 7 -> "SEND\ndestination:/app/rooms." + room + ".typing\n\n\0";
       case 8 -> (random.nextBoolean() ? "ACK" : "NACK") + "\nid:" + k + "\nreceipt:r\n\n\0";
+      case 9 -> "SEND\ndestination:/app/rooms." + room + "." + change + "\0";
       default -> "DISCONNECT\nreceipt:bye\n\n\0";
     };
   }

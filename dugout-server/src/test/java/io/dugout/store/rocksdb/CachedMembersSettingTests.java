@@ -38,7 +38,7 @@ class CachedMembersSettingTests {
       rooms.create(
           new Room("r1", RoomType.GROUP, "r1", null, NOW, null),
           List.of(new Member("r1", "alice", MemberRole.OWNER, NOW, 0)));
-      rooms.markRead("r1", "alice", 3);
+      rooms.markRead("r1", "alice", 3, 3);
       assertThat(rooms.findMember("r1", "alice"))
           .get()
           .extracting(Member::lastReadSeq)

@@ -78,18 +78,18 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   }
 
   @Test
-  void aSendWritesItsSendersMarkerAsEightBytesAndLeavesTheMemberRowAsItWas() {
+  void aSendWritesItsSendersMarkerAsSeqAndOrdinalAndLeavesTheMemberRowAsItWas() {
     store.create(group("g"), members("g", "alice", "bob"));
     byte[] alice = Keys.pair("g", "alice");
     byte[] row = storage.get(MEMBERS, alice);
 
     messages.write(message("g", 1, "alice", MessageKind.TEXT));
-    store.markRead("g", "alice", 1);
+    store.markRead("g", "alice", 1, 1);
     messages.write(message("g", 2, "bob", MessageKind.TEXT));
 
     assertThat(storage.get(MEMBERS, alice)).isEqualTo(row);
-    assertThat(storage.get(READ_MARKERS, alice)).isEqualTo(Keys.seqValue(1));
-    assertThat(storage.get(READ_MARKERS, Keys.pair("g", "bob"))).isEqualTo(Keys.seqValue(2));
+    assertThat(storage.get(READ_MARKERS, alice)).isEqualTo(marker(1, 1));
+    assertThat(storage.get(READ_MARKERS, Keys.pair("g", "bob"))).isEqualTo(marker(2, 2));
     store.removeMember("g", "alice");
     assertThat(storage.get(READ_MARKERS, alice)).as("deleted with the row").isNull();
   }
@@ -98,12 +98,15 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   void aMarkerKeptInTheMemberRowByAnOlderStoreIsReadAndMovedOnlyForward() {
     store.create(group("g"), members("g", "alice", "bob"));
     byte[] alice = Keys.pair("g", "alice");
-    Member row = Json.read(storage.get(MEMBERS, alice), Member.class).withLastReadSeq(7);
+    Member row = Json.read(storage.get(MEMBERS, alice), Member.class).withLastRead(7, 7);
     storage.write(batch -> batch.put(MEMBERS, alice, Json.write(row)));
     store = reopen();
 
     assertThat(store.members("g")).extracting(Member::lastReadSeq).containsExactly(7L, 0L);
-    assertThat(store.markRead("g", "alice", 5)).get().extracting(Member::lastReadSeq).isEqualTo(7L);
+    assertThat(store.markRead("g", "alice", 5, 5))
+        .get()
+        .extracting(Member::lastReadSeq)
+        .isEqualTo(7L);
     assertThat(storage.get(READ_MARKERS, alice)).isNull();
     messages.write(message("g", 9, "alice", MessageKind.TEXT));
     assertThat(store.findMember("g", "alice")).get().extracting(Member::lastReadSeq).isEqualTo(9L);
@@ -119,7 +122,7 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
   @Test
   void aSystemMessageOrAnEarlierMessageLeavesTheMarkerWhereItIs() {
     store.create(group("g"), members("g", "alice", "bob"));
-    store.markRead("g", "bob", 5);
+    store.markRead("g", "bob", 5, 5);
 
     messages.write(message("g", 1, "alice", MessageKind.SYSTEM));
     messages.write(message("g", 2, "bob", MessageKind.TEXT));
@@ -151,5 +154,21 @@ class RocksDbRoomStoreTests extends RoomStoreContract {
         List.of(),
         "c-" + seq,
         Instant.parse("2026-11-22T04:00:00Z").plusSeconds(seq));
+  }
+
+  private static byte[] marker(long seq, long ordinal) {
+    return java.nio.ByteBuffer.allocate(16).putLong(seq).putLong(ordinal).array();
+  }
+
+  @Test
+  void aMarkerOfEightBytesFromAnOlderStoreReadsItsSeqAsItsOrdinal() {
+    store.create(group("g"), members("g", "alice", "bob"));
+    storage.write(batch -> batch.put(READ_MARKERS, Keys.pair("g", "alice"), Keys.seqValue(6)));
+    store = reopen();
+
+    assertThat(store.findMember("g", "alice"))
+        .get()
+        .extracting(Member::lastReadSeq, Member::lastReadOrdinal)
+        .containsExactly(6L, 6L);
   }
 }

@@ -1,0 +1,69 @@
+package io.dugout.message;
+
+import io.dugout.auth.Caller;
+import io.dugout.system.DugoutException;
+import java.time.Duration;
+import java.time.Instant;
+import org.springframework.stereotype.Component;
+
+/**
+ * Who may change a message: the one place each right is decided, from the membership and moderation
+ * answers of {@link RoomAccess}. Every method first requires the caller to be able to read the
+ * room, so a removed member can do none of it.
+ *
+ * <ul>
+ *   <li><b>Edit</b>: the sender, of a {@code TEXT} or {@code EMOJI} message, within {@code
+ *       dugout.messages.edit-window}; a service token, any message but a SYSTEM one, at any time.
+ *   <li><b>Delete</b>: the sender, a moderator of the room (its {@code OWNER}), or a service token.
+ *   <li><b>React</b>: any member.
+ * </ul>
+ */
+@Component
+class MessageRights {
+
+  private final RoomAccess access;
+  private final Duration editWindow;
+
+  MessageRights(RoomAccess access, MessageProperties properties) {
+    this.access = access;
+    this.editWindow = properties.editWindow();
+  }
+
+  void requireEditor(Caller caller, Message target, Instant now) {
+    access.requireReader(caller, target.roomId());
+    if (caller.service()) {
+      if (target.kind() == MessageKind.SYSTEM) {
+        throw DugoutException.forbidden("a SYSTEM message cannot be edited");
+      }
+      return;
+    }
+    if (!caller.userId().equals(target.senderId())) {
+      throw DugoutException.forbidden("only its sender may edit a message");
+    }
+    if (target.kind() != MessageKind.TEXT && target.kind() != MessageKind.EMOJI) {
+      throw DugoutException.forbidden("only TEXT and EMOJI messages can be edited");
+    }
+    if (!editWindow.isZero() && now.isAfter(target.sentAt().plus(editWindow))) {
+      throw DugoutException.editWindowClosed(
+          "message "
+              + target.seq()
+              + " can no longer be edited: its edit window of "
+              + editWindow
+              + " has closed");
+    }
+  }
+
+  void requireDeleter(Caller caller, Message target) {
+    access.requireReader(caller, target.roomId());
+    if (caller.service() || caller.userId().equals(target.senderId())) {
+      return;
+    }
+    if (target.kind() == MessageKind.SYSTEM || !access.moderates(caller, target.roomId())) {
+      throw DugoutException.forbidden("only its sender or the room's owner may delete a message");
+    }
+  }
+
+  void requireReactor(Caller caller, String roomId) {
+    access.requireReader(caller, roomId);
+  }
+}
