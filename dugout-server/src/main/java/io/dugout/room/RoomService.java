@@ -207,15 +207,17 @@ public class RoomService {
 
   /**
    * Every room of the user as a room-list item, in no particular order, from one store read (and
-   * one more per room whose newest entry is a change, for the newest message).
+   * one more per room whose newest entry is a change or a reply, for the newest message as it is
+   * now).
    */
   List<RoomView> listItemsOf(String userId) {
     return rooms.listingOf(userId).stream()
         .map(
             l -> {
               Message newest = l.newest();
+              // why: a change is not the last message, and a reply shows its target as it is now
               Message lastMessage =
-                  newest == null || !newest.isChangeEntry()
+                  newest == null || (!newest.isChangeEntry() && newest.replyTo() == null)
                       ? newest
                       : messages.newestMessage(Caller.user(userId), l.room().id(), List.of(newest));
               return view(l.room(), newest, lastMessage, l.member(), l.members());

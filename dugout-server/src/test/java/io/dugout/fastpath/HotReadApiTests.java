@@ -112,6 +112,41 @@ class HotReadApiTests extends ApiTest {
     assertEnteredTheSameThroughEitherDoor(token, roomId, 1);
   }
 
+  @Test
+  void pagesAndRoomsWithChangesRepliesAndMentionsAreTheSameThroughEitherDoor() {
+    String bob = user("bob");
+    String token = client.token(user("alice"));
+    String bobToken = client.token(bob);
+    String roomId = group(token, "t", bob);
+    String messages = "/api/v1/rooms/" + roomId + "/messages";
+    say(token, roomId, "c-1", "the glove, 12 EUR");
+    client.postJson(
+        bobToken,
+        messages,
+        Map.of(
+            "clientMsgId",
+            "c-2",
+            "kind",
+            "TEXT",
+            "content",
+            "ok?",
+            "replyTo",
+            1,
+            "mentions",
+            List.of(bob)));
+    client.send("PATCH", token, messages + "/1", "{\"clientMsgId\":\"e\",\"content\":\"10 EUR\"}");
+    client.send("PUT", bobToken, messages + "/1/reactions/%F0%9F%91%8D", null);
+    assertEnteredTheSameThroughEitherDoor(bobToken, roomId, 4);
+
+    client.send("DELETE", bobToken, messages + "/2", null);
+    for (String query : List.of("?limit=2", "?after=1", "?before=4", "")) {
+      var lean = client.get(bobToken, messages + query);
+      String repeated = query.isEmpty() ? "?limit=50&limit=50" : query + "&" + query.substring(1);
+      assertSame(lean, client.get(bobToken, messages + repeated));
+    }
+    assertEnteredTheSameThroughEitherDoor(token, roomId, 5);
+  }
+
   private void assertEnteredTheSameThroughEitherDoor(String token, String roomId, int messages) {
     double answered = count(ENTER, "answered");
     double passed = count(ENTER, "passed");

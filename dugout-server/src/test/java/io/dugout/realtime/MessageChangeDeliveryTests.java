@@ -12,6 +12,7 @@ import tools.jackson.databind.JsonNode;
  * seq order with their target as it is now, and replayed by {@code since-seq} with the messages, so
  * a client that resumes after missing changes gets exactly those.
  */
+@io.dugout.ClientPath.EveryPath
 class MessageChangeDeliveryTests extends RealtimeTestBase {
 
   @Test
@@ -97,6 +98,21 @@ class MessageChangeDeliveryTests extends RealtimeTestBase {
     assertThat(noSeq.get("field").asString()).isEqualTo("seq");
     bob.sendJson(app(room, "react"), "{\"clientMsgId\":\"x2\",\"seq\":1,\"emoji\":\"🙂\"}", "r4");
     bob.awaitReceipt("r4");
+  }
+
+  @Test
+  void aReplayFullOfEmojiArrivesWholeOnEveryPath() {
+    String room = groupOf("alice", "bob");
+    String alice = token("alice");
+    for (int i = 1; i <= 60; i++) {
+      post(alice, messages(room), text("m" + i, "x".repeat(i % 3) + "👍".repeat(199)));
+    }
+    var bob = connect("bob");
+    bob.subscribeAndWait("b", "/topic/rooms." + room, "since-seq", "0");
+
+    assertThat(entries(bob, 60))
+        .extracting(e -> e.get("content").asString())
+        .allMatch(content -> content.endsWith("👍".repeat(199)));
   }
 
   private static List<JsonNode> entries(StompTestClient client, int count) {
