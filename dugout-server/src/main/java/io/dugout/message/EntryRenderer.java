@@ -17,6 +17,9 @@ public final class EntryRenderer {
 
   private static final byte[] TARGET_SEQ = ExactJson.ascii("\"targetSeq\":");
   private static final byte[] REPLY_TO = ExactJson.ascii("\"replyTo\":");
+  private static final byte[] SEQ = ExactJson.ascii(",\"seq\":");
+  private static final byte[] TARGET = ExactJson.ascii(",\"target\":");
+  private static final byte[] REPLY = ExactJson.ascii(",\"reply\":");
 
   private final MessageStore store;
 
@@ -55,28 +58,99 @@ public final class EntryRenderer {
     return rendered;
   }
 
-  /** {@link #render} for a page of {@link MessageJson}: untouched unless an entry needs it. */
+  /**
+   * {@link #render} for a page of {@link MessageJson}, the same bytes as encoding the rendered
+   * page, without decoding it: a change gets its target's stored JSON appended as {@code target}
+   * (its last field), a reply its preview inserted after {@code replyTo} (the field before it).
+   * Only the messages replies answer are decoded, for their previews; a page without changes or
+   * replies is returned as it is.
+   */
   public List<byte[]> renderJson(String roomId, List<byte[]> page) {
-    boolean needed = false;
-    for (byte[] entry : page) {
-      if (contains(entry, TARGET_SEQ) || contains(entry, REPLY_TO)) {
-        needed = true;
-        break;
+    long[] targets = new long[page.size()];
+    long[] replied = new long[page.size()];
+    Set<Long> wanted = new HashSet<>();
+    for (int i = 0; i < page.size(); i++) {
+      byte[] entry = page.get(i);
+      targets[i] = numberAfter(entry, TARGET_SEQ);
+      replied[i] = targets[i] > 0 ? -1 : numberAfter(entry, REPLY_TO);
+      if (targets[i] > 0) {
+        wanted.add(targets[i]);
+      } else if (replied[i] > 0) {
+        wanted.add(replied[i]);
       }
     }
-    if (!needed) {
+    if (wanted.isEmpty()) {
       return page;
     }
-    var decoded = new ArrayList<Message>(page.size());
+    Map<Long, byte[]> bySeq = new HashMap<>();
     for (byte[] entry : page) {
-      decoded.add(MessageJson.read(entry));
+      long seq = numberAfter(entry, SEQ);
+      if (wanted.remove(seq)) {
+        bySeq.put(seq, entry);
+      }
     }
-    return MessageJson.writeAll(render(roomId, decoded));
+    if (!wanted.isEmpty()) {
+      for (Message found : store.get(roomId, wanted)) {
+        bySeq.put(found.seq(), MessageJson.write(found));
+      }
+    }
+    var rendered = new ArrayList<byte[]>(page.size());
+    for (int i = 0; i < page.size(); i++) {
+      byte[] entry = page.get(i);
+      if (targets[i] > 0) {
+        byte[] target = bySeq.get(targets[i]);
+        rendered.add(target == null ? entry : appendTarget(entry, target));
+      } else if (replied[i] > 0) {
+        byte[] target = bySeq.get(replied[i]);
+        rendered.add(target == null ? entry : insertReply(entry, target));
+      } else {
+        rendered.add(entry);
+      }
+    }
+    return rendered;
+  }
+
+  private static byte[] appendTarget(byte[] entry, byte[] target) {
+    byte[] out = new byte[entry.length - 1 + TARGET.length + target.length + 1];
+    System.arraycopy(entry, 0, out, 0, entry.length - 1);
+    System.arraycopy(TARGET, 0, out, entry.length - 1, TARGET.length);
+    System.arraycopy(target, 0, out, entry.length - 1 + TARGET.length, target.length);
+    out[out.length - 1] = '}';
+    return out;
+  }
+
+  private static byte[] insertReply(byte[] entry, byte[] target) {
+    byte[] preview = MessageJson.writeReply(Message.Reply.of(MessageJson.read(target)));
+    int at = indexOf(entry, REPLY_TO) + REPLY_TO.length;
+    while (at < entry.length && entry[at] >= '0' && entry[at] <= '9') {
+      at++;
+    }
+    byte[] out = new byte[entry.length + REPLY.length + preview.length];
+    System.arraycopy(entry, 0, out, 0, at);
+    System.arraycopy(REPLY, 0, out, at, REPLY.length);
+    System.arraycopy(preview, 0, out, at + REPLY.length, preview.length);
+    System.arraycopy(entry, at, out, at + REPLY.length + preview.length, entry.length - at);
+    return out;
+  }
+
+  /** The whole number right after {@code field} in {@code json}; -1 when the field is absent. */
+  private static long numberAfter(byte[] json, byte[] field) {
+    int at = indexOf(json, field);
+    if (at < 0) {
+      return -1;
+    }
+    long value = 0;
+    boolean digits = false;
+    for (int i = at + field.length; i < json.length && json[i] >= '0' && json[i] <= '9'; i++) {
+      value = value * 10 + (json[i] - '0');
+      digits = true;
+    }
+    return digits ? value : -1;
   }
 
   /** Whether an entry's JSON is a change's (only a change has a {@code targetSeq}). */
   static boolean isChange(byte[] json) {
-    return contains(json, TARGET_SEQ);
+    return indexOf(json, TARGET_SEQ) >= 0;
   }
 
   /** One entry, whose target or reply may be in {@code bySeq}. */
@@ -92,10 +166,11 @@ public final class EntryRenderer {
   }
 
   /**
-   * Whether {@code json} holds {@code field}, a field name with its quotes and colon. why: inside a
-   * string value every quote is escaped, so the bytes {@code "name":} appear only as a field.
+   * Where {@code json} holds {@code field}, a field name with its quotes and colon, first; -1 when
+   * it does not. why: inside a string value every quote is escaped, so the bytes {@code "name":}
+   * appear only as a field, and a stored entry has no nested entry whose fields could match.
    */
-  private static boolean contains(byte[] json, byte[] field) {
+  private static int indexOf(byte[] json, byte[] field) {
     outer:
     for (int i = 0; i + field.length <= json.length; i++) {
       for (int k = 0; k < field.length; k++) {
@@ -103,8 +178,8 @@ public final class EntryRenderer {
           continue outer;
         }
       }
-      return true;
+      return i;
     }
-    return false;
+    return -1;
   }
 }

@@ -113,6 +113,11 @@ public final class MessageJson {
         .bytes();
   }
 
+  /** A reply's preview, as it appears inside its message's JSON. */
+  static byte[] writeReply(Message.Reply reply) {
+    return MAPPER.writeValueAsBytes(reply);
+  }
+
   public static Message read(byte[] json) {
     return MAPPER.readValue(json, Message.class);
   }

@@ -1,0 +1,124 @@
+package io.dugout.message;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rendering a page of stored JSON gives the very bytes of encoding the rendered page, whether the
+ * targets and replied messages lie in the page or only in the store.
+ */
+class EntryRendererTests {
+
+  private static final String ROOM = "r-1";
+  private static final Instant AT = Instant.parse("2026-11-29T12:00:00Z");
+
+  private final TreeMap<Long, Message> log = new TreeMap<>();
+  private final EntryRenderer renderer = new EntryRenderer(store());
+
+  @Test
+  void aPageOfStoredJsonRendersToTheBytesOfTheRenderedPage() {
+    put(
+        new Message(
+            ROOM, 1, "alice", MessageKind.TEXT, "the glove, \"red\" 👍", List.of(), "c-1", AT));
+    put(reply(2, 1, "which one?"));
+    put(change(3, MessageChange.EDITED, 1, null));
+    put(
+        log.get(1L)
+            .withState(
+                "the glove, blue",
+                List.of(),
+                List.of(),
+                AT.plusSeconds(3),
+                false,
+                null,
+                null,
+                List.of(new Message.Reaction("👍", 1, List.of("bob"))),
+                4));
+    put(change(4, MessageChange.REACTION_ADDED, 1, "👍"));
+    put(reply(5, 2, "that one"));
+    put(change(6, MessageChange.REACTION_ADDED, 99, "🎉"));
+
+    for (int size = 1; size <= log.size(); size++) {
+      var newestFirst = new ArrayList<>(log.descendingMap().values()).subList(0, size);
+      var stored = MessageJson.writeAll(newestFirst);
+
+      var rendered = renderer.renderJson(ROOM, stored);
+
+      assertThat(rendered)
+          .as("the newest %d entries", newestFirst.size())
+          .containsExactlyElementsOf(MessageJson.writeAll(renderer.render(ROOM, newestFirst)));
+    }
+    var page = MessageJson.writeAll(List.of(log.get(6L), log.get(5L), log.get(4L)));
+    var rendered = renderer.renderJson(ROOM, page);
+    assertThat(MessageJson.read(rendered.get(1)).reply().content()).isEqualTo("which one?");
+    assertThat(MessageJson.read(rendered.get(2)).target().content()).isEqualTo("the glove, blue");
+    assertThat(rendered.get(0))
+        .as("a target that is not there leaves the entry as it is")
+        .isEqualTo(page.get(0));
+  }
+
+  @Test
+  void aPageWithoutChangesOrRepliesIsTheSameList() {
+    put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "\"replyTo\":1", List.of(), "c-1", AT));
+    var page = MessageJson.writeAll(List.of(log.get(1L)));
+
+    assertThat(renderer.renderJson(ROOM, page)).isSameAs(page);
+  }
+
+  private void put(Message message) {
+    log.put(message.seq(), message);
+  }
+
+  private static Message reply(long seq, long to, String content) {
+    return new NewMessage(
+            "bob",
+            MessageKind.TEXT,
+            content,
+            List.of(),
+            "c-" + seq,
+            AT,
+            to,
+            null,
+            null,
+            null,
+            null,
+            null)
+        .withSeq(ROOM, seq, seq);
+  }
+
+  private static Message change(long seq, MessageChange change, long target, String emoji) {
+    return NewMessage.change("bob", change, target, null, emoji, "x-" + seq, AT.plusSeconds(seq))
+        .withSeq(ROOM, seq, 2);
+  }
+
+  private MessageStore store() {
+    return new MessageStore() {
+      @Override
+      public Written write(Message message) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public long lastSeq(String roomId) {
+        return log.isEmpty() ? 0 : log.lastKey();
+      }
+
+      @Override
+      public List<Message> before(String roomId, long beforeSeq, int limit) {
+        return log.headMap(beforeSeq, false).descendingMap().values().stream()
+            .limit(limit)
+            .toList();
+      }
+
+      @Override
+      public List<Message> after(String roomId, long afterSeq, int limit) {
+        return log.tailMap(afterSeq, false).values().stream().limit(limit).toList();
+      }
+    };
+  }
+}
