@@ -303,6 +303,69 @@ class MessageChangeApiTests extends ApiTest {
         .isEqualTo(1);
   }
 
+  @Test
+  void aMemberWhoLeftCanNoLongerEditReactOrDelete() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    say(bobToken, roomId, "c-1", "mine");
+    assertThat(client.delete(bobToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status())
+        .isEqualTo(204);
+
+    assertProblem(
+        client.send(
+            "PATCH", bobToken, message(roomId, 1), "{\"clientMsgId\":\"e\",\"content\":\"x\"}"),
+        403,
+        "forbidden");
+    assertProblem(client.send("PUT", bobToken, reaction(roomId, 1, "👍"), null), 403, "forbidden");
+    assertProblem(client.delete(bobToken, message(roomId, 1)), 403, "forbidden");
+  }
+
+  @Test
+  void unreadCountsStayExactWhileMessagesAndChangesArriveAtOnce() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String carol = user("carol");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String carolToken = client.token(carol);
+    String roomId = group(aliceToken, "t", bob, carol);
+    say(aliceToken, roomId, "c-0", "first");
+    try (var senders = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      for (String token : List.of(aliceToken, carolToken)) {
+        senders.submit(
+            () -> {
+              for (int i = 1; i <= 20; i++) {
+                say(token, roomId, "c-" + i, "m" + i);
+                client.send("PUT", token, reaction(roomId, 1, i % 2 == 0 ? "👍" : "🎉"), null);
+              }
+            });
+      }
+    }
+
+    assertThat(roomOf(bobToken, roomId).get("unreadCount").asLong()).isEqualTo(41);
+    var log = page(aliceToken, roomId, "?limit=100");
+    long newest = log.getFirst().get("ordinal").asLong();
+    long alicesLast =
+        log.stream()
+            .filter(e -> !e.has("change") && e.get("senderId").asString().equals(alice))
+            .mapToLong(e -> e.get("ordinal").asLong())
+            .max()
+            .orElseThrow();
+    assertThat(newest).as("messages, not changes, are counted").isEqualTo(41);
+    assertThat(roomOf(aliceToken, roomId).get("unreadCount").asLong())
+        .as("alice has read up to her own newest message; carol's after it are unread")
+        .isEqualTo(newest - alicesLast);
+    var read =
+        client.postJson(
+            bobToken,
+            "/api/v1/rooms/" + roomId + "/read",
+            Map.of("seq", roomOf(bobToken, roomId).get("lastSeq").asLong()));
+    assertThat(read.number("unreadCount")).isZero();
+  }
+
   private JsonNode roomOf(String token, String roomId) {
     for (JsonNode room : client.get(token, "/api/v1/rooms").json().get("rooms")) {
       if (room.get("id").asString().equals(roomId)) {
