@@ -4,42 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * How every {@link MessageStore} adapter keeps changes to messages (ADR 15): each change an entry
  * of the room's log with a seq of its own, its effect on the target stored with it, the entry
- * itself without content, and nothing applied twice. An adapter's test class only says how to open
- * (and reopen) its store.
+ * itself without content, and nothing applied twice. Runs inside {@link MessageStoreContract} (as
+ * its nested {@code Changes}), on the store each adapter's test class opens.
  */
 public abstract class MessageChangeContract {
 
   private static final String ROOM = "0193f6c2-0000-7000-8000-00000000c0de";
   private static final Instant SENT = Instant.parse("2026-11-29T10:00:00Z");
 
-  protected MessageStore store;
-  private Sequencer sequencer;
+  /** The store under test, open over fresh storage. */
+  protected abstract MessageStore store();
 
-  /** A store over fresh, empty storage. */
-  protected abstract MessageStore openEmpty() throws Exception;
+  /** The node's sequencer over {@link #store}. */
+  protected abstract Sequencer sequencer();
 
-  /** Closes the current store and opens a new one over the same storage. */
-  protected abstract MessageStore reopen() throws Exception;
-
-  protected abstract void close() throws Exception;
-
-  @BeforeEach
-  void open() throws Exception {
-    store = openEmpty();
-    sequencer = new LocalSequencer(store, List.of());
-  }
-
-  @AfterEach
-  void closeStore() throws Exception {
-    close();
-  }
+  /** Closes the store and opens it again over the same storage, with a new sequencer(). */
+  protected abstract void restart() throws Exception;
 
   @Test
   void anEditIsAnEntryOfItsOwnThatChangesItsTargetAndKeepsNoContent() {
@@ -63,20 +48,22 @@ public abstract class MessageChangeContract {
     assertThat(at(1).changedSeq()).isEqualTo(3);
     assertThat(at(3).content()).isNull();
     assertThat(at(3).target()).as("a stored entry carries no target").isNull();
-    assertThat(store.head(ROOM)).isEqualTo(new MessageStore.Head(3, 2));
+    assertThat(store().head(ROOM)).isEqualTo(new MessageStore.Head(3, 2));
   }
 
   @Test
   void aDeleteRemovesContentAndAttachmentsAndNothingBringsThemBack() {
-    sequencer.append(
-        ROOM,
-        new NewMessage(
-            "alice",
-            MessageKind.IMAGE,
-            "the bike",
-            List.of(new Attachment("https://cdn.example/bike.jpg", "bike.jpg", 1200, "image/jpeg")),
-            "m1",
-            SENT));
+    sequencer()
+        .append(
+            ROOM,
+            new NewMessage(
+                "alice",
+                MessageKind.IMAGE,
+                "the bike",
+                List.of(
+                    new Attachment("https://cdn.example/bike.jpg", "bike.jpg", 1200, "image/jpeg")),
+                "m1",
+                SENT));
     change("alice", MessageChange.EDITED, 1, "the red bike", null, "e1");
 
     var deleted = change("bob", MessageChange.DELETED, 1, null, null, "d1").message().target();
@@ -92,7 +79,7 @@ public abstract class MessageChangeContract {
       assertThat(tombstone.reactions()).isEmpty();
       assertThat(tombstone.seq()).isEqualTo(1);
     }
-    assertThat(store.after(ROOM, 0, 10))
+    assertThat(store().after(ROOM, 0, 10))
         .as("no entry holds the old text")
         .noneMatch(m -> m.content() != null && m.content().contains("bike"));
   }
@@ -129,18 +116,22 @@ public abstract class MessageChangeContract {
     assertThat(again.message().seq()).isEqualTo(first.message().seq());
     assertThat(again.message().target().reactions())
         .containsExactly(new Message.Reaction("👍", 1, List.of("bob")));
-    assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+    assertThat(store().lastSeq(ROOM)).isEqualTo(2);
   }
 
   @Test
   void twoChangesToOneMessageWrittenTogetherApplyInTheirOrder() {
     post("alice", "m1", "first");
     var written =
-        store.writeInOrder(
-            List.of(
-                draft("alice", MessageChange.EDITED, 1, "second", null, "e1").withSeq(ROOM, 2, 1),
-                draft("bob", MessageChange.REACTION_ADDED, 1, null, "❤️", "r1").withSeq(ROOM, 3, 1),
-                draft("alice", MessageChange.EDITED, 1, "third", null, "e2").withSeq(ROOM, 4, 1)));
+        store()
+            .writeInOrder(
+                List.of(
+                    draft("alice", MessageChange.EDITED, 1, "second", null, "e1")
+                        .withSeq(ROOM, 2, 1),
+                    draft("bob", MessageChange.REACTION_ADDED, 1, null, "❤️", "r1")
+                        .withSeq(ROOM, 3, 1),
+                    draft("alice", MessageChange.EDITED, 1, "third", null, "e2")
+                        .withSeq(ROOM, 4, 1)));
 
     assertThat(written)
         .extracting(MessageStore.Written::outcome)
@@ -158,14 +149,14 @@ public abstract class MessageChangeContract {
     change("alice", MessageChange.EDITED, 1, "one!", null, "e1");
     post("alice", "m3", "three");
 
-    assertThat(store.before(ROOM, Long.MAX_VALUE, 10))
+    assertThat(store().before(ROOM, Long.MAX_VALUE, 10))
         .extracting(Message::seq, Message::content, Message::ordinal)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(4L, "three", 3L),
             org.assertj.core.groups.Tuple.tuple(3L, null, 2L),
             org.assertj.core.groups.Tuple.tuple(2L, "two", 2L),
             org.assertj.core.groups.Tuple.tuple(1L, "one!", 1L));
-    assertThat(store.get(ROOM, List.of(1L, 3L, 99L)))
+    assertThat(store().get(ROOM, List.of(1L, 3L, 99L)))
         .extracting(Message::seq)
         .containsExactlyInAnyOrder(1L, 3L);
   }
@@ -176,10 +167,9 @@ public abstract class MessageChangeContract {
     change("alice", MessageChange.EDITED, 1, "uno", null, "e1");
     change("bob", MessageChange.REACTION_ADDED, 1, null, "👍", "r1");
 
-    store = reopen();
-    sequencer = new LocalSequencer(store, List.of());
+    restart();
 
-    assertThat(store.head(ROOM)).isEqualTo(new MessageStore.Head(3, 1));
+    assertThat(store().head(ROOM)).isEqualTo(new MessageStore.Head(3, 1));
     assertThat(at(1).content()).isEqualTo("uno");
     assertThat(change("bob", MessageChange.REACTION_ADDED, 1, null, "👍", "r1").created())
         .as("the retry key survives")
@@ -188,8 +178,9 @@ public abstract class MessageChangeContract {
   }
 
   private MessageStore.Appended post(String sender, String clientMsgId, String content) {
-    return sequencer.append(
-        ROOM, new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, SENT));
+    return sequencer()
+        .append(
+            ROOM, new NewMessage(sender, MessageKind.TEXT, content, List.of(), clientMsgId, SENT));
   }
 
   private MessageStore.Appended change(
@@ -199,7 +190,7 @@ public abstract class MessageChangeContract {
       String content,
       String emoji,
       String clientMsgId) {
-    return sequencer.append(ROOM, draft(actor, change, target, content, emoji, clientMsgId));
+    return sequencer().append(ROOM, draft(actor, change, target, content, emoji, clientMsgId));
   }
 
   private NewMessage draft(
@@ -209,12 +200,12 @@ public abstract class MessageChangeContract {
       String content,
       String emoji,
       String clientMsgId) {
-    long at = store.lastSeq(ROOM) + 1;
+    long at = store().lastSeq(ROOM) + 1;
     return NewMessage.change(
         actor, change, target, content, emoji, clientMsgId, SENT.plusSeconds(at));
   }
 
   private Message at(long seq) {
-    return store.get(ROOM, List.of(seq)).getFirst();
+    return store().get(ROOM, List.of(seq)).getFirst();
   }
 }

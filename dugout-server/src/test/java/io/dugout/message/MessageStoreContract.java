@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,27 @@ public abstract class MessageStoreContract {
    */
   protected boolean keepsJson() {
     return false;
+  }
+
+  /** The changes to messages, on this adapter's store ({@link MessageChangeContract}). */
+  @Nested
+  class Changes extends MessageChangeContract {
+
+    @Override
+    protected MessageStore store() {
+      return store;
+    }
+
+    @Override
+    protected Sequencer sequencer() {
+      return sequencer;
+    }
+
+    @Override
+    protected void restart() throws Exception {
+      store = reopen();
+      sequencer = new LocalSequencer(store, List.of());
+    }
   }
 
   @BeforeEach
