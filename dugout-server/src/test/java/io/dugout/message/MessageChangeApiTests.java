@@ -249,6 +249,11 @@ class MessageChangeApiTests extends ApiTest {
     say(aliceToken, roomId, "c-2", "hello?");
 
     assertThat(posted.json().get("mentions").toString()).isEqualTo("[\"" + bob + "\"]");
+    // why: bob muted the room, and still a mention notifies him (off the send path)
+    io.dugout.Waits.until(
+        () -> !client.get(bobToken, "/api/v1/notifications").json().get("notifications").isEmpty(),
+        java.time.Duration.ofSeconds(10),
+        "bob's notification of the mention");
     JsonNode room = roomOf(bobToken, roomId);
     assertThat(room.get("unreadCount").asLong()).isEqualTo(2);
     assertThat(room.get("mentionCount").asLong()).isEqualTo(1);
@@ -269,6 +274,19 @@ class MessageChangeApiTests extends ApiTest {
                 "mentions",
                 List.of(user("z")))),
         "mentions");
+    String carol = user("carol");
+    client.postJson(aliceToken, "/api/v1/rooms/" + roomId + "/members", Map.of("userId", carol));
+    client.send("PUT", client.token(carol), "/api/v1/rooms/" + roomId + "/mute", null);
+    say(aliceToken, roomId, "c-9", "nobody is mentioned");
+    say(bobToken, roomId, "c-10", "flush the queue");
+    io.dugout.Waits.until(
+        () ->
+            client.get(aliceToken, "/api/v1/notifications").json().get("notifications").size() > 0,
+        java.time.Duration.ofSeconds(10),
+        "alice's notification of bob's message");
+    assertThat(client.get(client.token(carol), "/api/v1/notifications").json().get("notifications"))
+        .as("a muted member who is not mentioned hears nothing")
+        .isEmpty();
   }
 
   @Test
