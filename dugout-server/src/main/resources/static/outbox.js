@@ -5,7 +5,7 @@
 // connection makes it failed, with a retry button.
 import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
-import { noteSeen, renderRooms } from './rooms.js';
+import { noteSeen, renderRooms, showMerged } from './rooms.js';
 import { newClientMsgId } from './timeline.js';
 
 // how long a SEND may wait for its RECEIPT before it shows as failed (tunable for tests)
@@ -55,9 +55,10 @@ export function onReceipt(rs, entry, receipt) {
     try {
       // its seq is above what we had seen when it was first sent
       const page = await state.api.messages(rs.id, { after: entry.floorSeq, limit: 100 });
-      const added = rs.timeline.merge(page.messages, state.session.userId);
+      const merged = rs.timeline.merge(page.messages, state.session.userId);
       noteSeen(rs, page.messages);
-      if (state.openRoomId === rs.id) { views.roomView.addMessages(added); views.roomView.renderOutbox(); }
+      showMerged(rs, merged);
+      if (state.openRoomId === rs.id) views.roomView.renderOutbox();
       renderRooms();
     } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
   }, 2000);

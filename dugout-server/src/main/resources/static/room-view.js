@@ -107,6 +107,21 @@ export class RoomView {
     if (stick) this.scrollToBottom();
   }
 
+  /** Shows messages in a newer state (edited, deleted, reactions) in place. */
+  updateMessages(messages) {
+    if (!messages.length || !this.rs) return;
+    const stick = this.atBottom();
+    for (const message of messages) {
+      const old = this.list.querySelector(`li[data-seq="${message.seq}"]`);
+      if (!old) continue;
+      const item = this.messageItem(message);
+      old.replaceWith(item);
+      regroup(item);
+    }
+    this.renderReadMarkers();
+    if (stick) this.scrollToBottom();
+  }
+
   /** Inserts older messages above, keeping what the reader looks at in place. */
   addOlder(messages) {
     if (!messages.length) return this.renderLoadOlder();
