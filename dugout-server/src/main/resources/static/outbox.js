@@ -13,11 +13,12 @@ const RECEIPT_TIMEOUT_MS = Number(localStorage.getItem('dugout.receiptTimeoutMs'
 const TYPING_SEND_EVERY_MS = 2500;
 let lastTypingSent = 0;
 
-export function send(roomId, text) {
+/** Sends a TEXT message; `replyTo` (a seq) and `mentions` (member ids) are optional. */
+export function send(roomId, text, { replyTo = null, mentions = [] } = {}) {
   const rs = state.rooms.get(roomId);
   if (!rs) return;
   const entry = rs.timeline.addOutgoing({
-    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, state: 'pending', floorSeq: rs.seenSeq,
+    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, replyTo, mentions, state: 'pending', floorSeq: rs.seenSeq,
   });
   transmit(rs, entry);
   lastTypingSent = 0; // the message ends "typing" for the others: the next keystroke may say it again
@@ -33,6 +34,8 @@ export function transmit(rs, entry) {
     return;
   }
   const body = { clientMsgId: entry.clientMsgId, kind: entry.kind, content: entry.content };
+  if (entry.replyTo != null) body.replyTo = entry.replyTo;
+  if (entry.mentions?.length) body.mentions = entry.mentions;
   const receipt = state.realtime.sendMessage(rs.id, body, () => onReceipt(rs, entry, receipt));
   entry.receipt = receipt;
   clearTimeout(entry.timer);
