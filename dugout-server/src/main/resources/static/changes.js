@@ -8,7 +8,8 @@
 // of the room's log; the answer and the entry fold in by `changedSeq`, so
 // whichever comes second changes nothing.
 import { onlyApiErrors } from './api.js';
-import { noteSeen, renderRooms, showMerged } from './rooms.js';
+import { noteSeen } from './counts.js';
+import { renderRooms, showMerged } from './rooms.js';
 import { state, views } from './state.js';
 import { newClientMsgId } from './timeline.js';
 

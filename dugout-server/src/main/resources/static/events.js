@@ -1,10 +1,9 @@
 // What arrives over STOMP: room topic events (message, changes to messages,
 // read, typing, member.*), room-list changes on /user/queue/rooms and send
 // errors on /user/queue/errors.
+import { noteSeen, readUpTo } from './counts.js';
 import { state, views } from './state.js';
-import {
-  dropRoom, fetchMissingMembers, fillGaps, markRead, noteSeen, readUpTo, renderRooms, showMerged, upsertRoom,
-} from './rooms.js';
+import { dropRoom, fetchMissingMembers, fillGaps, markRead, renderRooms, showMerged, upsertRoom } from './rooms.js';
 import { fail } from './outbox.js';
 
 const TYPING_SHOWN_MS = 5000;

@@ -4,8 +4,9 @@
 // leaves the outbox and shows at its seq); no RECEIPT in time or a dropped
 // connection makes it failed, with a retry button.
 import { onlyApiErrors } from './api.js';
+import { noteSeen } from './counts.js';
 import { state, views } from './state.js';
-import { noteSeen, renderRooms, showMerged } from './rooms.js';
+import { renderRooms, showMerged } from './rooms.js';
 import { newClientMsgId } from './timeline.js';
 
 // how long a SEND may wait for its RECEIPT before it shows as failed (tunable for tests)

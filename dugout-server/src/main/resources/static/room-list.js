@@ -1,5 +1,6 @@
 // The list of my rooms: title, last-message preview, unread and mention badges,
 // most recent activity first. Re-rendered whole (it is short); keyboard focus is kept.
+import { mentionsOf, unreadOf } from './counts.js';
 import { el, formatTime } from './dom.js';
 
 /**
@@ -57,16 +58,6 @@ export function previewText(message, me) {
     body = `${message.kind === 'IMAGE' ? 'Image' : 'File'}: ${message.attachments[0].name || 'attachment'}`;
   }
   return `${who}: ${body}`;
-}
-
-/** Messages after my read marker (changes to messages never count). */
-export function unreadOf(rs) {
-  return Math.max(0, rs.lastOrdinal - rs.myReadOrdinal);
-}
-
-/** Unread messages that mention me. */
-export function mentionsOf(rs) {
-  return rs.mentionBase + rs.mentionSeqs.size;
 }
 
 export class RoomListView {

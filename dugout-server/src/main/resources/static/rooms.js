@@ -1,9 +1,10 @@
 // Room state and the REST side of rooms: the list, entering a room, paging
-// history by cursor, filling holes, read markers and membership.
+// history by cursor, filling holes, read markers and membership (what is
+// counted is in counts.js).
 import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
-import { unreadOf } from './room-list.js';
-import { Timeline, ordinalOf, version } from './timeline.js';
+import { noteSeen, readSeqOf, readUpTo, unreadOf } from './counts.js';
+import { Timeline, ordinalOf } from './timeline.js';
 
 export function newRoomState(room) {
   const lastOrdinal = room.lastMessage ? ordinalOf(room.lastMessage) : 0;
@@ -32,19 +33,6 @@ export function newRoomState(room) {
     loadingOlder: false,
     fillingGap: false,
   };
-}
-
-/**
- * How far I have read a room, as a seq, from a Room object; never past the truth
- * (chat notifications up to it are taken as read). why: the unread count counts
- * messages, so `lastSeq − unreadCount` is exact only in a room without changes.
- */
-function readSeqOf(room, lastOrdinal) {
-  const lastSeq = room.lastSeq ?? 0;
-  const unread = room.unreadCount ?? 0;
-  if (unread === 0) return lastSeq;
-  if (lastOrdinal === lastSeq) return lastSeq - unread;
-  return 0; // unknown until the members (with my lastReadSeq) or a read event say
 }
 
 /** Adds or updates a room from a server Room object. */
@@ -244,44 +232,6 @@ export function showMerged(rs, { added, changed }) {
   if (state.openRoomId !== rs.id) return;
   views.roomView.addMessages(added);
   views.roomView.updateMessages(changed);
-}
-
-/**
- * Takes note of entries (messages and changes) for the room's cursor, its
- * newest message, its unread count and my unread mentions.
- */
-export function noteSeen(rs, entries) {
-  const me = state.session.userId;
-  for (const e of entries) {
-    if (!Number.isInteger(e?.seq)) continue;
-    if (e.seq > rs.seenSeq) rs.seenSeq = e.seq;
-    if (e.seq > rs.lastSeq) rs.lastSeq = e.seq;
-    rs.lastOrdinal = Math.max(rs.lastOrdinal, ordinalOf(e));
-    const message = e.change ? e.target : e;
-    if (e.change === 'message.deleted') rs.mentionSeqs.delete(e.targetSeq);
-    if (!message) continue;
-    const last = rs.lastMessage;
-    if (!last || message.seq > last.seq || (message.seq === last.seq && version(message) > version(last))) {
-      rs.lastMessage = message;
-      rs.lastActivityAt = message.sentAt || rs.lastActivityAt;
-    }
-    if (e.change) continue;
-    if (e.senderId === me) {
-      readUpTo(rs, e.seq); // posting moves the sender's read marker to the message (protocol.md, Members)
-    } else if (e.mentions?.includes(me) && e.seq > rs.myReadSeq && e.seq > rs.mentionBaseSeq) {
-      rs.mentionSeqs.add(e.seq);
-    }
-  }
-}
-
-/** My read marker reached `seq` (here, or on another device). */
-export function readUpTo(rs, seq) {
-  if (seq > rs.myReadSeq) rs.myReadSeq = seq;
-  // why: each entry after `seq` adds at most one message, so this never counts a read message as unread
-  const atLeast = rs.lastOrdinal - Math.max(0, rs.lastSeq - seq);
-  rs.myReadOrdinal = Math.max(rs.myReadOrdinal, atLeast, rs.timeline.ordinalAt(seq) ?? 0);
-  for (const mention of rs.mentionSeqs) if (mention <= seq) rs.mentionSeqs.delete(mention);
-  if (seq >= rs.mentionBaseSeq) rs.mentionBase = 0;
 }
 
 let readTimer = null;
