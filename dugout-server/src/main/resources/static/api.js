@@ -58,6 +58,19 @@ export class Api {
     if (after != null) query.set('after', String(after));
     return this.request('GET', `/api/v1/rooms/${enc(roomId)}/messages?${query}`);
   }
+  /** The message as it is after the edit. */
+  editMessage(roomId, seq, clientMsgId, content) {
+    return this.request('PATCH', `/api/v1/rooms/${enc(roomId)}/messages/${seq}`, { clientMsgId, content });
+  }
+  /** The message's tombstone. */
+  deleteMessage(roomId, seq, clientMsgId) {
+    return this.request('DELETE', `/api/v1/rooms/${enc(roomId)}/messages/${seq}?clientMsgId=${enc(clientMsgId)}`);
+  }
+  /** Adds (`add`) or removes my reaction; answers the message's reactions. */
+  react(roomId, seq, emoji, add, clientMsgId) {
+    return this.request(add ? 'PUT' : 'DELETE',
+      `/api/v1/rooms/${enc(roomId)}/messages/${seq}/reactions/${enc(emoji)}?clientMsgId=${enc(clientMsgId)}`);
+  }
 }
 
 const enc = encodeURIComponent;

@@ -2,6 +2,7 @@
 // connection wired together. Protocol: docs/protocol.md; how this client uses
 // it (recovery, dedupe, ordering): docs/web-client.md.
 import { Api, ApiError, requestDevToken } from './api.js';
+import { deleteMessage, editMessage, react } from './changes.js';
 import { setupCreateRoomForm } from './create-room.js';
 import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
 import { NotificationsPanel } from './notifications.js';
@@ -19,7 +20,10 @@ const $ = (id) => document.getElementById(id);
 
 views.roomList = new RoomListView($('room-list'), $('rooms-empty'), (id) => openRoom(id));
 views.roomView = new RoomView({
-  onSend: (text) => send(state.openRoomId, text),
+  onSend: (text, extras) => send(state.openRoomId, text, extras),
+  onEdit: (seq, text) => editMessage(state.openRoomId, seq, text),
+  onDelete: (seq) => deleteMessage(state.openRoomId, seq),
+  onReact: (seq, emoji, add) => react(state.openRoomId, seq, emoji, add),
   onRetry: (clientMsgId) => retry(state.openRoomId, clientMsgId),
   onDiscard: (clientMsgId) => discard(state.openRoomId, clientMsgId),
   onLoadOlder: () => loadOlder(state.openRoomId),

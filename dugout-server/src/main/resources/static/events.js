@@ -1,7 +1,9 @@
-// What arrives over STOMP: room topic events (message, read, typing, member.*),
-// room-list changes on /user/queue/rooms and send errors on /user/queue/errors.
+// What arrives over STOMP: room topic events (message, changes to messages,
+// read, typing, member.*), room-list changes on /user/queue/rooms and send
+// errors on /user/queue/errors.
+import { noteSeen, readUpTo } from './counts.js';
 import { state, views } from './state.js';
-import { dropRoom, fetchMissingMembers, fillGaps, markRead, noteSeen, renderRooms, upsertRoom } from './rooms.js';
+import { dropRoom, fetchMissingMembers, fillGaps, markRead, renderRooms, showMerged, upsertRoom } from './rooms.js';
 import { fail } from './outbox.js';
 
 const TYPING_SHOWN_MS = 5000;
@@ -10,7 +12,11 @@ export function onRoomEvent(roomId, event) {
   const rs = state.rooms.get(roomId);
   if (!rs) return;
   switch (event.type) {
-    case 'message': return onMessage(rs, event);
+    case 'message':
+    case 'message.edited':
+    case 'message.deleted':
+    case 'reaction.added':
+    case 'reaction.removed': return onEntry(rs, event);
     case 'read': return onRead(rs, event);
     case 'typing': return onTypingEvent(rs, event);
     case 'member.joined':
@@ -19,13 +25,14 @@ export function onRoomEvent(roomId, event) {
   }
 }
 
-function onMessage(rs, message) {
-  const mine = message.senderId === state.session.userId;
-  const added = rs.timeline.merge([message], state.session.userId);
-  noteSeen(rs, [message]);
-  rs.typing.delete(message.senderId);
+/** A message or a change to one: an entry of the room's log, folded into its timeline. */
+function onEntry(rs, entry) {
+  const mine = entry.senderId === state.session.userId;
+  const merged = rs.timeline.merge([entry], state.session.userId);
+  noteSeen(rs, [entry]);
+  if (!entry.change) rs.typing.delete(entry.senderId);
   if (state.openRoomId === rs.id) {
-    views.roomView.addMessages(added);
+    showMerged(rs, merged);
     if (mine) views.roomView.renderOutbox();
     views.roomView.renderTyping();
     if (rs.entered) fillGaps(rs);
@@ -36,7 +43,7 @@ function onMessage(rs, message) {
 
 function onRead(rs, event) {
   if (event.userId === state.session.userId) {
-    rs.myReadSeq = Math.max(rs.myReadSeq, event.seq);
+    readUpTo(rs, event.seq);
     views.notifications?.roomRead(rs.id);
     renderRooms();
     return;

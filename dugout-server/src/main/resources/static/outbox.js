@@ -4,8 +4,9 @@
 // leaves the outbox and shows at its seq); no RECEIPT in time or a dropped
 // connection makes it failed, with a retry button.
 import { onlyApiErrors } from './api.js';
+import { noteSeen } from './counts.js';
 import { state, views } from './state.js';
-import { noteSeen, renderRooms } from './rooms.js';
+import { renderRooms, showMerged } from './rooms.js';
 import { newClientMsgId } from './timeline.js';
 
 // how long a SEND may wait for its RECEIPT before it shows as failed (tunable for tests)
@@ -13,11 +14,12 @@ const RECEIPT_TIMEOUT_MS = Number(localStorage.getItem('dugout.receiptTimeoutMs'
 const TYPING_SEND_EVERY_MS = 2500;
 let lastTypingSent = 0;
 
-export function send(roomId, text) {
+/** Sends a TEXT message; `replyTo` (a seq) and `mentions` (member ids) are optional. */
+export function send(roomId, text, { replyTo = null, mentions = [] } = {}) {
   const rs = state.rooms.get(roomId);
   if (!rs) return;
   const entry = rs.timeline.addOutgoing({
-    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, state: 'pending', floorSeq: rs.seenSeq,
+    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, replyTo, mentions, state: 'pending', floorSeq: rs.seenSeq,
   });
   transmit(rs, entry);
   lastTypingSent = 0; // the message ends "typing" for the others: the next keystroke may say it again
@@ -33,6 +35,8 @@ export function transmit(rs, entry) {
     return;
   }
   const body = { clientMsgId: entry.clientMsgId, kind: entry.kind, content: entry.content };
+  if (entry.replyTo != null) body.replyTo = entry.replyTo;
+  if (entry.mentions?.length) body.mentions = entry.mentions;
   const receipt = state.realtime.sendMessage(rs.id, body, () => onReceipt(rs, entry, receipt));
   entry.receipt = receipt;
   clearTimeout(entry.timer);
@@ -55,9 +59,10 @@ export function onReceipt(rs, entry, receipt) {
     try {
       // its seq is above what we had seen when it was first sent
       const page = await state.api.messages(rs.id, { after: entry.floorSeq, limit: 100 });
-      const added = rs.timeline.merge(page.messages, state.session.userId);
+      const merged = rs.timeline.merge(page.messages, state.session.userId);
       noteSeen(rs, page.messages);
-      if (state.openRoomId === rs.id) { views.roomView.addMessages(added); views.roomView.renderOutbox(); }
+      showMerged(rs, merged);
+      if (state.openRoomId === rs.id) views.roomView.renderOutbox();
       renderRooms();
     } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
   }, 2000);

@@ -1,5 +1,6 @@
-// The list of my rooms: title, last-message preview, unread badge, most recent
-// activity first. Re-rendered whole (it is short); keyboard focus is kept.
+// The list of my rooms: title, last-message preview, unread and mention badges,
+// most recent activity first. Re-rendered whole (it is short); keyboard focus is kept.
+import { mentionsOf, unreadOf } from './counts.js';
 import { el, formatTime } from './dom.js';
 
 /**
@@ -51,15 +52,12 @@ export function previewText(message, me) {
   if (!message) return 'No messages yet';
   if (message.kind === 'SYSTEM') return message.content || 'System message';
   const who = message.senderId === me ? 'You' : message.senderId;
+  if (message.deleted) return `${who}: Message deleted`;
   let body = message.content || '';
   if (!body && message.attachments?.length) {
     body = `${message.kind === 'IMAGE' ? 'Image' : 'File'}: ${message.attachments[0].name || 'attachment'}`;
   }
   return `${who}: ${body}`;
-}
-
-export function unreadOf(rs) {
-  return Math.max(0, rs.lastSeq - rs.myReadSeq);
 }
 
 export class RoomListView {
@@ -83,11 +81,12 @@ export class RoomListView {
 
   item(rs, open, me) {
     const unread = open ? 0 : unreadOf(rs);
+    const mentions = open ? 0 : mentionsOf(rs);
     const last = rs.lastMessage;
     const deal = tradeDeal(rs, me);
     return el('li', {},
       el('button', {
-        type: 'button', className: 'room-item', 'data-room-id': rs.id, 'data-unread': unread,
+        type: 'button', className: 'room-item', 'data-room-id': rs.id, 'data-unread': unread, 'data-mentions': mentions,
         'aria-current': open ? 'true' : null,
       },
       el('span', { className: 'room-line' },
@@ -97,6 +96,7 @@ export class RoomListView {
       deal ? el('span', { className: 'room-line' }, el('span', { className: 'room-deal', text: capitalized(deal) })) : null,
       el('span', { className: 'room-line' },
         el('span', { className: 'room-preview', text: previewText(last, me) }),
+        mentions > 0 ? el('span', { className: 'badge mention', 'aria-label': `${mentions} unread mention${mentions === 1 ? '' : 's'}`, text: '@' }) : null,
         unread > 0 ? el('span', { className: 'badge', 'aria-label': `${unread} unread`, text: unread > 99 ? '99+' : unread }) : null)));
   }
 

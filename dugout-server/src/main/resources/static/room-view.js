@@ -1,35 +1,33 @@
-// The open room: header, messages in seq order, my outbox (pending / sent /
-// failed with retry), read markers, typing line and composer.
-import { el, formatSize, formatTime, safeHttpUrl } from './dom.js';
+// The open room: header, messages in seq order (each in its newest state:
+// edited, deleted, reactions), my outbox (pending / sent / failed with retry),
+// read markers, typing line and composer.
+import { Composer } from './composer.js';
+import { el } from './dom.js';
+import { messageItem, outboxItem, reacted } from './message-item.js';
 import { roomTitle, tradeDeal } from './room-list.js';
 
 const $ = (id) => document.getElementById(id);
 
 export class RoomView {
-  /** @param {object} handlers onSend, onRetry, onDiscard, onLoadOlder, onTyping, onAddMember, onLeave, onBack, onSeen */
+  /**
+   * @param {object} handlers onSend, onEdit, onDelete, onReact, onRetry, onDiscard, onLoadOlder,
+   *   onTyping, onAddMember, onLeave, onBack, onSeen
+   */
   constructor(handlers) {
     this.h = handlers;
     this.rs = null;
     this.me = null;
+    this.owner = false;
     this.scroller = $('messages');
     this.list = $('message-list');
     this.outbox = $('outbox');
-    this.input = $('composer-input');
-
-    $('composer').addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.submit();
+    this.composer = new Composer({
+      onSend: (text, extras) => this.h.onSend(text, extras),
+      onEdit: (seq, text) => this.h.onEdit(seq, text),
+      onTyping: () => this.h.onTyping(),
+      room: () => ({ me: this.me, members: this.rs?.members ?? null }),
     });
-    this.input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-        event.preventDefault();
-        this.submit();
-      }
-    });
-    this.input.addEventListener('input', () => {
-      this.autosize();
-      if (this.input.value.trim()) this.h.onTyping();
-    });
+    this.list.addEventListener('click', (event) => this.onMessageAction(event));
     this.scroller.addEventListener('scroll', () => {
       if (this.scroller.scrollTop < 150) this.h.onLoadOlder();
       if (this.atBottom()) this.h.onSeen();
@@ -59,23 +57,23 @@ export class RoomView {
   show(rs, me) {
     this.rs = rs;
     this.me = me;
+    this.owner = this.isOwner();
     $('room-empty').hidden = true;
     $('room-pane').hidden = false;
+    this.composer.cancel();
     this.renderHeader();
-    this.list.replaceChildren(...rs.timeline.ordered().map((m) => this.messageItem(m)));
-    for (const item of this.list.children) regroup(item);
+    this.renderAll();
     this.renderOutbox();
-    this.renderReadMarkers();
     this.renderTyping();
     this.renderLoadOlder();
     this.setNotice('');
     this.scrollToBottom();
-    this.input.focus({ preventScroll: true });
-    this.autosize();
+    this.composer.focus();
   }
 
   hide() {
     this.rs = null;
+    this.composer.cancel();
     $('room-pane').hidden = true;
     $('room-empty').hidden = false;
     this.list.replaceChildren();
@@ -95,6 +93,22 @@ export class RoomView {
     const isGroup = rs.room.type === 'GROUP';
     $('add-member').hidden = !isGroup;
     $('leave').hidden = !isGroup;
+    if (this.isOwner() !== this.owner) {
+      // why: an OWNER may delete everyone's messages; the roles come with the members, after the rows
+      this.owner = this.isOwner();
+      this.renderAll();
+    }
+  }
+
+  isOwner() {
+    return this.rs?.members?.get(this.me)?.role === 'OWNER';
+  }
+
+  /** Every message row afresh, in seq order. */
+  renderAll() {
+    this.list.replaceChildren(...this.rs.timeline.ordered().map((m) => this.messageItem(m)));
+    for (const item of this.list.children) regroup(item);
+    this.renderReadMarkers();
   }
 
   /** Inserts new messages at their seq position; sticks to the bottom if we were there. */
@@ -104,6 +118,29 @@ export class RoomView {
     for (const message of messages) this.insert(this.messageItem(message));
     this.renderReadMarkers();
     this.renderLoadOlder();
+    if (stick) this.scrollToBottom();
+  }
+
+  /**
+   * Shows messages in a newer state (edited, deleted, reactions) in place, and
+   * the replies that quote them.
+   */
+  updateMessages(messages) {
+    if (!messages.length || !this.rs) return;
+    const stick = this.atBottom();
+    const affected = new Map(messages.map((m) => [m.seq, m]));
+    for (const m of messages) {
+      for (const reply of this.rs.timeline.repliesTo(m.seq)) if (!affected.has(reply.seq)) affected.set(reply.seq, reply);
+      this.composer.messageChanged(m);
+    }
+    for (const message of affected.values()) {
+      const old = this.list.querySelector(`li[data-seq="${message.seq}"]`);
+      if (!old) continue;
+      const item = this.messageItem(message);
+      old.replaceWith(item);
+      regroup(item);
+    }
+    this.renderReadMarkers();
     if (stick) this.scrollToBottom();
   }
 
@@ -130,38 +167,64 @@ export class RoomView {
   }
 
   messageItem(message) {
-    const mine = message.senderId === this.me;
-    const system = message.kind === 'SYSTEM';
-    return el('li', {
-      className: `msg${mine ? ' mine' : ''}${system ? ' system' : ''}`,
-      'data-seq': message.seq,
-      'data-sender': message.senderId,
-      'data-sent-at': message.sentAt,
-      'data-client-msg-id': message.clientMsgId,
-      'data-state': mine ? 'sent' : null,
-    },
-    system ? null : el('div', { className: 'meta' },
-      el('span', { className: 'sender', text: mine ? 'You' : message.senderId }),
-      el('time', { dateTime: message.sentAt, title: message.sentAt, text: formatTime(message.sentAt) })),
-    message.content ? el('div', { className: 'content', text: message.content }) : null,
-    attachments(message.attachments),
-    message.editedAt ? el('span', { className: 'edited', text: 'edited' }) : null);
+    const quoted = message.replyTo != null ? this.rs.timeline.message(message.replyTo) : null;
+    return messageItem(message, { me: this.me, owner: this.owner, quoted });
+  }
+
+  /** A click on a message's button: reply, react, pick an emoji, edit, delete, or go to a quoted message. */
+  onMessageAction(event) {
+    const button = event.target.closest('button[data-action]');
+    const item = button?.closest('li[data-seq]');
+    if (!button || !item || !this.rs) return;
+    const seq = Number(item.dataset.seq);
+    const message = this.rs.timeline.message(seq);
+    if (!message) return;
+    switch (button.dataset.action) {
+      case 'reply': return this.composer.replyTo(message);
+      case 'edit': return this.composer.edit(message);
+      case 'delete':
+        if (confirm('Delete this message? Everyone in the room will see that it was deleted.')) this.h.onDelete(seq);
+        return undefined;
+      case 'react': {
+        const emoji = button.dataset.emoji;
+        if (button.closest('.picker')) this.closePicker(item);
+        return this.h.onReact(seq, emoji, !reacted(message, emoji, this.me));
+      }
+      case 'pick': {
+        const picker = item.querySelector('.picker');
+        if (!picker.hidden) return this.closePicker(item);
+        picker.hidden = false;
+        button.setAttribute('aria-expanded', 'true');
+        item.classList.add('picking');
+        picker.querySelector('button')?.focus();
+        return undefined;
+      }
+      case 'quote': {
+        const original = this.list.querySelector(`li[data-seq="${Number(button.dataset.replyTo)}"]`);
+        if (!original) return this.setNotice('That message is further up: scroll up to load it.');
+        original.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        original.classList.remove('flash');
+        void original.offsetWidth; // why: restarts the highlight animation when clicked twice
+        original.classList.add('flash');
+        return undefined;
+      }
+      default: return undefined;
+    }
+  }
+
+  closePicker(item) {
+    item.querySelector('.picker').hidden = true;
+    item.querySelector('[data-action=pick]')?.setAttribute('aria-expanded', 'false');
+    item.classList.remove('picking');
   }
 
   /** My messages the server has not confirmed: pending, sent (receipted) or failed. */
   renderOutbox() {
     if (!this.rs) return;
     const stick = this.atBottom();
-    const items = [...this.rs.timeline.outbox.values()].map((entry) => el('li', {
-      className: 'msg mine outgoing',
-      'data-client-msg-id': entry.clientMsgId,
-      'data-state': entry.state,
-    },
-    el('div', { className: 'content', text: entry.content }),
-    el('div', { className: 'status' },
-      el('span', { text: { pending: 'Sending…', sent: 'Sent', failed: `Not sent${entry.error ? ` — ${entry.error}` : ''}` }[entry.state] }),
-      entry.state === 'failed' ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null,
-      entry.state === 'failed' ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Discard' }) : null)));
+    const items = [...this.rs.timeline.outbox.values()].map((entry) => outboxItem(entry, {
+      me: this.me, quoted: entry.replyTo != null ? this.rs.timeline.message(entry.replyTo) : null,
+    }));
     this.outbox.replaceChildren(...items);
     if (stick) this.scrollToBottom();
   }
@@ -208,20 +271,6 @@ export class RoomView {
     $('room-notice').hidden = !text;
   }
 
-  submit() {
-    const text = this.input.value;
-    if (!text.trim()) return;
-    this.h.onSend(text);
-    this.input.value = '';
-    this.autosize();
-  }
-
-  autosize() {
-    this.input.style.height = 'auto';
-    this.input.style.height = `${Math.min(this.input.scrollHeight, 160)}px`;
-    this.input.style.overflowY = this.input.scrollHeight > 160 ? 'auto' : 'hidden';
-  }
-
   atBottom() {
     const s = this.scroller;
     return s.scrollHeight - s.scrollTop - s.clientHeight < 48;
@@ -245,16 +294,4 @@ function regroup(item) {
     && prev.dataset.sender === item.dataset.sender
     && Date.parse(item.dataset.sentAt) - Date.parse(prev.dataset.sentAt) < 5 * 60 * 1000;
   item.classList.toggle('continued', continued);
-}
-
-function attachments(list) {
-  if (!Array.isArray(list) || !list.length) return null;
-  return el('ul', { className: 'attachments' }, list.map((a) => {
-    const name = a?.name || 'attachment';
-    const href = safeHttpUrl(a?.url);
-    const size = formatSize(a?.size);
-    return el('li', {},
-      href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer', text: name }) : el('span', { text: name }),
-      size ? el('span', { className: 'size', text: ` ${size}` }) : null);
-  }));
 }

@@ -1,20 +1,30 @@
 // Room state and the REST side of rooms: the list, entering a room, paging
-// history by cursor, filling holes, read markers and membership.
+// history by cursor, filling holes, read markers and membership (what is
+// counted is in counts.js).
 import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
-import { unreadOf } from './room-list.js';
-import { Timeline } from './timeline.js';
+import { noteSeen, readSeqOf, readUpTo, unreadOf } from './counts.js';
+import { Timeline, ordinalOf } from './timeline.js';
 
 export function newRoomState(room) {
+  const lastOrdinal = room.lastMessage ? ordinalOf(room.lastMessage) : 0;
   return {
     id: room.id,
     room,
     members: null, // Map userId → member, once known
+    // the seq of the room's newest entry, a message or a change to one
     lastSeq: room.lastSeq ?? 0,
     // the highest seq this client has seen: `since-seq` on (re)subscribe. A room
     // first seen in a list starts at its lastSeq: its older history is paged in on demand.
     seenSeq: room.lastSeq ?? 0,
-    myReadSeq: (room.lastSeq ?? 0) - (room.unreadCount ?? 0),
+    // unread counts count messages, never changes: they are differences of ordinals
+    lastOrdinal,
+    myReadOrdinal: lastOrdinal - (room.unreadCount ?? 0),
+    myReadSeq: readSeqOf(room, lastOrdinal),
+    // unread mentions: the server's count up to mentionBaseSeq, plus the seqs of those seen since
+    mentionBase: room.mentionCount ?? 0,
+    mentionBaseSeq: room.lastSeq ?? 0,
+    mentionSeqs: new Set(),
     lastMessage: room.lastMessage ?? null,
     lastActivityAt: room.lastActivityAt ?? room.createdAt ?? null,
     timeline: new Timeline(),
@@ -36,12 +46,27 @@ export function upsertRoom(room) {
     rs.room = { ...rs.room, ...room };
     if ((room.lastSeq ?? 0) >= rs.lastSeq) {
       rs.lastSeq = room.lastSeq ?? 0;
-      if (room.lastMessage) rs.lastMessage = room.lastMessage;
+      if (room.lastMessage) {
+        rs.lastMessage = room.lastMessage;
+        rs.lastOrdinal = Math.max(rs.lastOrdinal, ordinalOf(room.lastMessage));
+      }
       if (room.lastActivityAt) rs.lastActivityAt = room.lastActivityAt;
-      if (room.unreadCount != null) rs.myReadSeq = Math.max(rs.myReadSeq, rs.lastSeq - room.unreadCount);
+      if (room.unreadCount != null) {
+        rs.myReadOrdinal = Math.max(rs.myReadOrdinal, rs.lastOrdinal - room.unreadCount);
+        rs.myReadSeq = Math.max(rs.myReadSeq, readSeqOf(room, rs.lastOrdinal));
+      }
+      if (room.mentionCount != null) {
+        rs.mentionBase = room.mentionCount;
+        rs.mentionBaseSeq = rs.lastSeq;
+        rs.mentionSeqs.clear();
+      }
     }
   }
-  if (Array.isArray(room.members)) rs.members = new Map(room.members.map((m) => [m.userId, { ...m }]));
+  if (Array.isArray(room.members)) {
+    rs.members = new Map(room.members.map((m) => [m.userId, { ...m }]));
+    const mine = rs.members.get(state.session?.userId);
+    if (mine?.lastReadSeq > rs.myReadSeq) rs.myReadSeq = mine.lastReadSeq;
+  }
   return rs;
 }
 
@@ -124,12 +149,12 @@ export async function openRoom(id) {
     const entered = await state.api.enterRoom(id);
     upsertRoom(entered.room);
     rs.entered = true;
-    const added = rs.timeline.merge(entered.messages, state.session.userId);
+    const merged = rs.timeline.merge(entered.messages, state.session.userId);
     noteSeen(rs, entered.messages);
     if (!entered.hasMore) rs.timeline.hasOlder = false;
     if (state.openRoomId !== id) return;
     views.roomView.renderHeader();
-    views.roomView.addMessages(added);
+    showMerged(rs, merged);
     views.roomView.renderOutbox();
     views.roomView.scrollToBottom();
     await fillGaps(rs);
@@ -162,9 +187,13 @@ export async function loadOlder(id) {
   rs.loadingOlder = true;
   try {
     const page = await state.api.messages(id, { before, limit: 30 });
-    const added = rs.timeline.merge(page.messages, state.session.userId);
+    const { added, changed } = rs.timeline.merge(page.messages, state.session.userId);
+    noteSeen(rs, page.messages);
     if (!page.hasMore || rs.timeline.minSeq === 1) rs.timeline.hasOlder = false;
-    if (state.openRoomId === id) views.roomView.addOlder(added);
+    if (state.openRoomId === id) {
+      views.roomView.addOlder(added);
+      views.roomView.updateMessages(changed);
+    }
   } catch (e) {
     onlyApiErrors(e);
     if (state.openRoomId === id) views.roomView.setNotice(`Could not load earlier messages: ${e.message}`);
@@ -184,10 +213,11 @@ export async function fillGaps(rs) {
   try {
     for (let gap = rs.timeline.firstGapAfter(), rounds = 0; gap != null && rounds < 20; gap = rs.timeline.firstGapAfter(), rounds++) {
       const page = await state.api.messages(rs.id, { after: gap, limit: 100 });
-      const added = rs.timeline.merge(page.messages, state.session.userId);
+      const merged = rs.timeline.merge(page.messages, state.session.userId);
       noteSeen(rs, page.messages);
-      if (state.openRoomId === rs.id) { views.roomView.addMessages(added); views.roomView.renderOutbox(); }
-      if (!added.length) break;
+      showMerged(rs, merged);
+      if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+      if (!merged.fresh) break;
     }
   } catch (e) {
     onlyApiErrors(e);
@@ -197,19 +227,15 @@ export async function fillGaps(rs) {
   }
 }
 
-export function noteSeen(rs, messages) {
-  for (const m of messages) {
-    if (m.seq > rs.seenSeq) rs.seenSeq = m.seq;
-    if (m.seq >= rs.lastSeq) {
-      rs.lastSeq = m.seq;
-      rs.lastMessage = m;
-      rs.lastActivityAt = m.sentAt || rs.lastActivityAt;
-    }
-  }
+/** Shows what a merge added and changed, when the room is open. */
+export function showMerged(rs, { added, changed }) {
+  if (state.openRoomId !== rs.id) return;
+  views.roomView.addMessages(added);
+  views.roomView.updateMessages(changed);
 }
 
 let readTimer = null;
-/** Moves my read marker to the newest message of the open room, when I can see it. */
+/** Moves my read marker to the newest entry of the open room, when I can see it. */
 export function markRead(roomId) {
   const rs = state.rooms.get(roomId);
   if (!rs || state.openRoomId !== roomId || document.visibilityState !== 'visible') return;
@@ -218,7 +244,7 @@ export function markRead(roomId) {
     const seq = rs.timeline.maxSeq;
     if (seq > rs.myReadSeq && state.realtime?.isConnected) {
       state.realtime.sendRead(roomId, seq);
-      rs.myReadSeq = seq;
+      readUpTo(rs, seq);
       views.notifications?.roomRead(roomId);
       renderRooms();
     }

@@ -20,6 +20,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 
 /**
  * One person's browser: its own headless Chromium with its own empty profile (so two of them are
@@ -152,6 +153,41 @@ final class Browser implements AutoCloseable {
   void type(WebElement input, String text) {
     input.click();
     input.sendKeys(text);
+  }
+
+  /**
+   * Points at a message of the open room and clicks one of its buttons, as a person does: a
+   * message's actions show while the pointer is on it.
+   */
+  void clickOnMessage(String content, String buttonCss) {
+    waitUntil(
+        "'" + buttonCss + "' clicked on the message '" + content + "'",
+        () -> {
+          var item = messageItem(content);
+          if (item == null) return false;
+          new Actions(driver).moveToElement(item).perform();
+          item.findElement(By.cssSelector(buttonCss)).click();
+          return true;
+        });
+  }
+
+  /** The list item of the open room's message with this content, or null. */
+  WebElement messageItem(String content) {
+    for (var item : driver.findElements(By.cssSelector("#message-list li[data-seq]"))) {
+      var text = item.findElements(By.cssSelector(".content"));
+      if (!text.isEmpty() && content.equals(text.getFirst().getText())) return item;
+    }
+    return null;
+  }
+
+  /** Answers OK to the page's confirm() dialog. */
+  void acceptDialog() {
+    waitUntil(
+        "a dialog to accept",
+        () -> {
+          driver.switchTo().alert().accept();
+          return true;
+        });
   }
 
   /** The open room's confirmed messages, top to bottom: seq, sender and content. */

@@ -71,7 +71,10 @@ class ChattingInTheBrowserTests extends BrowserTest {
         "carol sees the offer",
         () -> c.contents().equals(List.of("Would you take 20 for the glove?")));
     assertThat(c.text("#room-subtitle")).startsWith("Trade · you are selling glove-42 · ");
-    assertThat(deal(c, alice + " · buyer")).isEqualTo("You are selling glove-42");
+    // why: the list re-renders as events arrive; an entry looked up a moment ago may be gone
+    c.waitUntil(
+        "carol's list says which side of which item",
+        () -> "You are selling glove-42".equals(deal(c, alice + " · buyer")));
 
     a.createRoom("GROUP", user("bob"), "Sunday league");
     a.type(a.find("#add-member-input"), carol + Keys.ENTER);

@@ -46,6 +46,42 @@ class SafeRenderingInTheBrowserTests extends BrowserTest {
   }
 
   @Test
+  void markupInEditsQuotesAndTheReplyLineIsShownAsText() throws Exception {
+    String evil = "<b>evil<b>-" + ThreadLocalRandom.current().nextInt(1000);
+    String bob = user("bob");
+    Browser e = signedIn(evil);
+    Browser b = signedIn(bob);
+    String title = "Quotes " + bob;
+    e.createRoom("GROUP", bob, title);
+    String first = "<b>bold</b><script>window.__owned = 8</script>";
+    e.send(first);
+    b.openRoom(title);
+    b.waitUntil("the message as text", () -> b.contents().equals(List.of(first)));
+
+    b.clickOnMessage(first, "[data-action=reply]");
+    b.waitUntil(
+        "the reply line as text",
+        () -> ("Replying to " + evil + ": " + first).equals(b.text("#composer-context-text")));
+    b.send("@" + evil + " no thanks");
+    String edited = "<img src=x onerror=\"window.__owned=9\">";
+    e.clickOnMessage(first, "[data-action=edit]");
+    e.find("#composer-input").clear();
+    e.send(edited);
+
+    b.waitUntil(
+        "the edit and the quote of it as text",
+        () ->
+            b.contents().equals(List.of(edited, "@" + evil + " no thanks"))
+                && edited.equals(b.text("#message-list .quote-text"))
+                && evil.equals(b.text("#message-list .quote-sender")));
+    assertThat(b.findAll("#message-list img, #message-list script, #message-list b")).isEmpty();
+    assertThat(b.findAll("#composer-context img, #composer-context script, #composer-context b"))
+        .isEmpty();
+    assertThat(b.js("return window.__owned === undefined")).isEqualTo(true);
+    assertThat(e.js("return window.__owned === undefined")).isEqualTo(true);
+  }
+
+  @Test
   void markupInNotificationsIsShownAsText() throws Exception {
     String bob = user("bob");
     Browser b = signedIn(bob);
