@@ -263,12 +263,12 @@ public class MessageService {
    * store, whose page the cache may then keep.
    */
   private List<Message> newest(String roomId, long beforeSeq, int limit) {
-    var cached = cache.before(roomId, beforeSeq, limit);
-    if (cached.isPresent()) {
-      return cached.get();
+    var lookup = cache.before(roomId, beforeSeq, limit);
+    if (lookup.hit() != null) {
+      return lookup.hit();
     }
     var page = store.before(roomId, beforeSeq, limit);
-    cache.loaded(roomId, page);
+    cache.loaded(roomId, page, lookup);
     return page;
   }
 

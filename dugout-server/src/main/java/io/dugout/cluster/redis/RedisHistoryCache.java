@@ -1,13 +1,13 @@
 package io.dugout.cluster.redis;
 
 import io.dugout.message.HistoryCache;
+import io.dugout.message.HistoryCache.Lookup;
 import io.dugout.message.Message;
 import io.dugout.message.MessageJson;
 import io.dugout.system.BackendOutage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.springframework.core.io.ClassPathResource;
@@ -16,17 +16,22 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The recent-history cache on Redis: per room a sorted set of its newest messages scored by seq
+ * The recent-history cache on Redis: per room a sorted set of its newest entries scored by seq
  * ({@code dugout:{roomId}:recent}) and a small hash ({@code dugout:{roomId}:meta}) with the low
- * water mark, the lowest seq from which the set is known to hold every message. Every operation is
- * one Lua script ({@code recent.lua}) on the room's two keys, which share a hash tag, so it is
- * atomic per room and runs on Redis Cluster.
+ * water mark, the lowest seq from which the set is known to hold every entry, and a count of the
+ * changes the set was told of. Every operation is one Lua script ({@code recent.lua}) on the room's
+ * two keys, which share a hash tag, so it is atomic per room and runs on Redis Cluster.
  *
  * <p>Written through by {@link #stored}, filled downwards by {@link #loaded}, and a page is served
- * only when every seq it needs lies between the low mark and the newest message. Every failure is
- * swallowed, counted, reported to the node's Redis {@link BackendOutage} and turned into a miss;
- * while Redis is away the cache is skipped without a call, and a skipped write makes its room's run
- * untrusted ({@link RedisCacheTrust}). A seq is only ever copied from a message the store numbered.
+ * only when every seq it needs lies between the low mark and the newest entry. Entries are kept as
+ * the store keeps them ({@link Message#stored}); a change replaces its target's cached copy in the
+ * same script when it brings a later state (a higher {@code changedSeq}), so calls that overtake
+ * each other never step a message back. A miss hands out the room's run and change count as its
+ * token, and a page whose token no longer matches is dropped: a change landed while it was read.
+ * Every failure is swallowed, counted, reported to the node's Redis {@link BackendOutage} and
+ * turned into a miss; while Redis is away the cache is skipped without a call, and a skipped write
+ * makes its room's run untrusted ({@link RedisCacheTrust}). A seq is only ever copied from an entry
+ * the store numbered.
  */
 final class RedisHistoryCache implements HistoryCache {
 
@@ -73,16 +78,22 @@ final class RedisHistoryCache implements HistoryCache {
       trust.writeLost();
       return;
     }
+    var args = new ArrayList<String>(9);
     try {
-      redis.execute(
-          WRITE,
-          keys(message.roomId()),
-          "stored",
-          Long.toString(trust.trustedFrom()),
-          Long.toString(message.seq()),
-          MessageJson.writeString(message),
-          messagesPerRoom,
-          ttlMillis);
+      args.add("stored");
+      args.add(Long.toString(trust.trustedFrom()));
+      args.add(Long.toString(message.seq()));
+      args.add(MessageJson.writeString(message.stored()));
+      args.add(messagesPerRoom);
+      args.add(ttlMillis);
+      if (message.isChangeEntry()) {
+        Message target = message.target();
+        boolean changed = target != null && target.changedSeq() != null;
+        args.add(Long.toString(message.targetSeq()));
+        args.add(changed ? Long.toString(target.changedSeq()) : "0");
+        args.add(changed ? MessageJson.writeString(target.stored()) : "");
+      }
+      redis.execute(WRITE, keys(message.roomId()), args.toArray());
       outage.succeeded();
     } catch (RuntimeException e) {
       trust.writeLost();
@@ -91,10 +102,10 @@ final class RedisHistoryCache implements HistoryCache {
   }
 
   @Override
-  public Optional<List<Message>> before(String roomId, long beforeSeq, int limit) {
+  public Lookup before(String roomId, long beforeSeq, int limit) {
     if (limit < 1 || !outage.tryNow()) {
       misses.increment();
-      return Optional.empty();
+      return Lookup.MISS;
     }
     try {
       List<String> reply =
@@ -106,22 +117,26 @@ final class RedisHistoryCache implements HistoryCache {
               Long.toString(beforeSeq),
               Integer.toString(limit));
       outage.succeeded();
-      var page = reply == null ? null : page(roomId, reply);
-      (page == null ? misses : hits).increment();
-      return Optional.ofNullable(page);
+      var lookup = reply == null ? Lookup.MISS : lookup(roomId, reply);
+      (lookup.hit() == null ? misses : hits).increment();
+      return lookup;
     } catch (RuntimeException e) {
       failed(e);
       misses.increment();
-      return Optional.empty();
+      return Lookup.MISS;
     }
   }
 
   @Override
-  public void loaded(String roomId, List<Message> newestFirst) {
-    if (newestFirst.isEmpty() || !consecutive(roomId, newestFirst) || !outage.tryNow()) {
+  public void loaded(String roomId, List<Message> newestFirst, Lookup missed) {
+    if (missed.token() == null
+        || newestFirst.isEmpty()
+        || !consecutive(roomId, newestFirst)
+        || !settled(newestFirst)
+        || !outage.tryNow()) {
       return;
     }
-    var args = new ArrayList<String>(newestFirst.size() + 6);
+    var args = new ArrayList<String>(newestFirst.size() + 7);
     try {
       args.add("loaded");
       args.add(Long.toString(trust.trustedFrom()));
@@ -129,8 +144,9 @@ final class RedisHistoryCache implements HistoryCache {
       args.add(ttlMillis);
       args.add(Long.toString(newestFirst.getLast().seq()));
       args.add(Long.toString(newestFirst.getFirst().seq()));
+      args.add(missed.token());
       for (Message message : newestFirst.reversed()) {
-        args.add(MessageJson.writeString(message));
+        args.add(MessageJson.writeString(message.stored()));
       }
       redis.execute(WRITE, keys(roomId), args.toArray());
       outage.succeeded();
@@ -145,13 +161,34 @@ final class RedisHistoryCache implements HistoryCache {
     outage.failed(e);
   }
 
-  /** The decoded page of a hit, or null on a miss or anything that is not a consecutive page. */
-  private static List<Message> page(String roomId, List<String> reply) {
+  /** A hit with its decoded page, or a miss (also for anything that is not a consecutive page). */
+  private static Lookup lookup(String roomId, List<String> reply) {
     if (reply.isEmpty() || !"hit".equals(reply.getFirst())) {
-      return null;
+      boolean token = reply.size() > 1 && "miss".equals(reply.getFirst());
+      return token ? Lookup.miss(reply.get(1)) : Lookup.MISS;
     }
     var page = reply.subList(1, reply.size()).stream().map(MessageJson::read).toList();
-    return consecutive(roomId, page) ? page : null;
+    return consecutive(roomId, page) ? Lookup.hit(page) : Lookup.MISS;
+  }
+
+  /**
+   * Whether every change in a page had reached its target when the page was read, for the targets
+   * in the page. why: the MongoDB store applies a change just after inserting it (ADR 15), so a
+   * page read between the two holds the change beside its target's earlier state.
+   */
+  private static boolean settled(List<Message> newestFirst) {
+    long newest = newestFirst.getFirst().seq();
+    long oldest = newestFirst.getLast().seq();
+    for (Message entry : newestFirst) {
+      Long target = entry.targetSeq();
+      if (entry.isChangeEntry() && target != null && target >= oldest && target <= newest) {
+        Long changed = newestFirst.get((int) (newest - target)).changedSeq();
+        if (changed == null || changed < entry.seq()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static boolean consecutive(String roomId, List<Message> newestFirst) {

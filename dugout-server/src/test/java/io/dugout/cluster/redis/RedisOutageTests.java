@@ -58,14 +58,14 @@ class RedisOutageTests {
   @Test
   void answersStayRightWhileRedisIsDownAndTheCacheRefillsWhenItComesBack() {
     append(20);
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).contains(page(Long.MAX_VALUE, 10));
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).contains(page(Long.MAX_VALUE, 10));
     template.execute((RedisCallback<Void>) c -> saved(c));
 
     redis.stop();
     long started = System.nanoTime();
     append(5); // seqs 21..25 reach the store only
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).isEmpty();
     assertThat(health.health().getStatus()).isEqualTo(BackendOutage.DEGRADED);
     assertThat(cache.failures()).isPositive();
 
@@ -76,20 +76,22 @@ class RedisOutageTests {
         "the connection to come back");
     Waits.sleep(Duration.ofMillis(300)); // past the backoff
 
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();
-    assertThat(cache.before(ROOM, 21, 10)).isEmpty();
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).isEmpty();
+    assertThat(cache.before(ROOM, 21, 10).page()).isEmpty();
     append(1);
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();
-    cache.loaded(ROOM, page(Long.MAX_VALUE, 10)); // the store's page after that miss
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).contains(page(Long.MAX_VALUE, 10));
-    cache.loaded(ROOM, page(17, 10));
-    assertThat(cache.before(ROOM, 17, 10)).contains(page(17, 10));
+    var miss = cache.before(ROOM, Long.MAX_VALUE, 10);
+    assertThat(miss.page()).isEmpty();
+    cache.loaded(ROOM, page(Long.MAX_VALUE, 10), miss); // the store's page after that miss
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).contains(page(Long.MAX_VALUE, 10));
+    miss = cache.before(ROOM, 17, 10);
+    cache.loaded(ROOM, page(17, 10), miss);
+    assertThat(cache.before(ROOM, 17, 10).page()).contains(page(17, 10));
   }
 
   @Test
   void sendsDoNotWaitForARedisThatHangsAndItsStaleRunIsNeverServed() throws Exception {
     append(20);
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).contains(page(Long.MAX_VALUE, 10));
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).contains(page(Long.MAX_VALUE, 10));
 
     var sleeper = redis.connect(Duration.ofSeconds(10));
     var hang =
@@ -108,11 +110,12 @@ class RedisOutageTests {
     sleeper.destroy();
     Waits.sleep(Duration.ofMillis(300));
 
-    var answer = cache.before(ROOM, Long.MAX_VALUE, 10);
+    var answer = cache.before(ROOM, Long.MAX_VALUE, 10).page();
     answer.ifPresent(messages -> assertThat(messages).isEqualTo(page(Long.MAX_VALUE, 10)));
     append(1);
-    cache.loaded(ROOM, page(Long.MAX_VALUE, 10));
-    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10)).contains(page(Long.MAX_VALUE, 10));
+    var miss = cache.before(ROOM, Long.MAX_VALUE, 10);
+    cache.loaded(ROOM, page(Long.MAX_VALUE, 10), miss);
+    assertThat(cache.before(ROOM, Long.MAX_VALUE, 10).page()).contains(page(Long.MAX_VALUE, 10));
   }
 
   private static Void saved(org.springframework.data.redis.connection.RedisConnection c) {

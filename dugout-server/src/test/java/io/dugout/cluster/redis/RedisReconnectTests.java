@@ -83,7 +83,7 @@ class RedisReconnectTests {
     long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
     for (long seq = 1; System.nanoTime() < until; seq++) {
       cache.stored(message(seq));
-      cache.before(ROOM, Long.MAX_VALUE, 10);
+      cache.before(ROOM, Long.MAX_VALUE, 10).page();
       limiter.tryAcquire("alice");
       fanout.publish(message(seq));
       health.health();
