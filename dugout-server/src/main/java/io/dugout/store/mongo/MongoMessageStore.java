@@ -117,18 +117,21 @@ final class MongoMessageStore implements MessageStore {
     }
     Message change = entry;
     Message target = null;
-    for (int attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+    boolean settled = false;
+    for (int attempt = 0; attempt < CAS_ATTEMPTS && !settled; attempt++) {
       Document stored =
           holders
               .find(new Document("roomId", change.roomId()).append("seq", change.targetSeq()))
               .first();
       if (stored == null) {
+        settled = true;
         break;
       }
       Message current = fromDocument(stored);
       target = current;
       if (!MessageChanges.pending(current, change)
           || (change.changeType() == MessageChange.EDITED && change.content() == null)) {
+        settled = true;
         break;
       }
       Message next = MessageChanges.apply(current, change);
@@ -136,8 +139,18 @@ final class MongoMessageStore implements MessageStore {
           new Document("_id", stored.get("_id")).append("changedSeq", current.changedSeq());
       if (messages.replaceOne(filter, toDocument(next)).getMatchedCount() == 1) {
         target = next;
-        break;
+        settled = true;
       }
+    }
+    if (!settled) {
+      // why: another writer kept replacing the target (a former owner still running); fail the
+      // write so that it is retried, and the retry, finding the entry, completes it
+      throw new IllegalStateException(
+          "the target of change "
+              + change.roomId()
+              + "#"
+              + change.seq()
+              + " kept changing under it; retry");
     }
     if (change.content() != null) {
       messages.updateOne(
