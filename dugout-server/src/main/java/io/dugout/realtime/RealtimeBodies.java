@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dugout.message.Message;
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationView;
+import io.dugout.room.RoomCounts;
 import io.dugout.room.RoomView;
 
 /** The JSON bodies of MESSAGE frames; every one starts with its {@code type}. */
@@ -32,6 +33,20 @@ final class RealtimeBodies {
   record RoomJoinedBody(String type, RoomView room) {}
 
   record RoomLeftBody(String type, String roomId) {}
+
+  /** A member's new unread and mention counts of a room, on {@code /user/queue/rooms}. */
+  record RoomCountsBody(
+      String type, String roomId, long lastSeq, long unreadCount, long mentionCount) {
+
+    static RoomCountsBody of(RoomCounts counts) {
+      return new RoomCountsBody(
+          "room.counts",
+          counts.roomId(),
+          counts.lastSeq(),
+          counts.unreadCount(),
+          counts.mentionCount());
+    }
+  }
 
   /** A new or updated notification, as {@code {"type": "notification", …its fields…}}. */
   record NotificationBody(String type, @JsonUnwrapped NotificationView notification) {

@@ -8,6 +8,7 @@ import io.dugout.realtime.stomp.StompFrames;
 import io.dugout.room.RoomEvent;
 import io.dugout.room.RoomService;
 import io.dugout.system.DugoutException;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
@@ -127,7 +128,14 @@ class RoomBroadcaster implements MessageListener {
 
   /** Sends a body to every subscription of a user's sessions to one of the user's queues. */
   void toUser(String userId, String destination, Object body) {
-    var targets = subscriptions.userQueue(userId, destination);
+    toUserQueue(subscriptions.userQueue(userId, destination), destination, body);
+  }
+
+  /**
+   * Sends a body to some subscriptions to one of a user's queues, found by the caller: encoded
+   * once, and not at all when there are none.
+   */
+  void toUserQueue(List<Subscription> targets, String destination, Object body) {
     if (!targets.isEmpty()) {
       var parts =
           StompFrames.message(

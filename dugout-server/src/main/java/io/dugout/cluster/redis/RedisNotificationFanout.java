@@ -2,18 +2,30 @@ package io.dugout.cluster.redis;
 
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationFanout;
+import io.dugout.room.RoomCounts;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
 import org.springframework.data.redis.connection.MessageListener;
 
 /**
  * The {@link NotificationFanout} over Redis Pub/Sub: channel {@code dugout:user:{userId}} carries a
  * user's stored notifications to the nodes where the user is connected (each node listens to the
  * channels of its connected users, kept up to date by {@link RedisPresence}), channel {@code
- * dugout:node:{nodeId}:notifications} carries answers to one node.
+ * dugout:node:{nodeId}:notifications} carries answers to one node, and channel {@code
+ * dugout:user:{userId}:rooms}, a sibling of the user's channel followed with it, carries the user's
+ * room counts (each publish: one user's counts of the rooms one batch changed).
  *
  * <p>Why a channel per user: Redis then sends each notification only to the nodes that have its
  * user, with no lookup on the writing node, and a node's subscriptions change only when its users
  * come and go. Pub/Sub keeps nothing: a notification published while its node was away from Redis
- * is not delivered live, and its user finds it in the list.
+ * is not delivered live, and its user finds it in the list; lost room counts are set right by the
+ * room's next change, or by the room list a reconnecting client reads. why a sibling channel rather
+ * than another kind of message on the user's: a node that does not know counts yet (during a
+ * rolling upgrade) never subscribes to it, instead of failing to read them as notifications.
  */
 final class RedisNotificationFanout implements NotificationFanout {
 
@@ -21,8 +33,14 @@ final class RedisNotificationFanout implements NotificationFanout {
   private volatile String nodeId;
   private volatile Receiver receiver;
 
+  /** Tells this node's room counts from the others'; unique per start, like a node's id. */
+  private final String self = UUID.randomUUID().toString();
+
+  private volatile Consumer<RoomCounts> countsReceiver = counts -> {};
+
   private final MessageListener users;
   private final MessageListener answers;
+  private final MessageListener rooms;
 
   /** Listens on the fanout's Pub/Sub connection, with a failure count of its own. */
   RedisNotificationFanout(RedisChannels channels) {
@@ -30,6 +48,7 @@ final class RedisNotificationFanout implements NotificationFanout {
     this.users = channels.reading(Published.class, this::published, "a notification");
     this.answers =
         channels.reading(Answer.class, a -> receiver.answered(a), "a notification answer");
+    this.rooms = channels.reading(Counts.class, this::counted, "a user's room counts");
   }
 
   @Override
@@ -44,18 +63,41 @@ final class RedisNotificationFanout implements NotificationFanout {
     channels.publish(userChannel(notification.userId()), new Published(nodeId, notification));
   }
 
+  /** One publish per user, all in one round trip. */
+  @Override
+  public void publishCounts(List<RoomCounts> counts) {
+    var byUser = new LinkedHashMap<String, List<RoomCounts>>();
+    for (RoomCounts each : counts) {
+      byUser.computeIfAbsent(each.userId(), user -> new ArrayList<>()).add(each);
+    }
+    var messages = new ArrayList<Map.Entry<String, Object>>(byUser.size());
+    byUser.forEach(
+        (user, theirs) -> messages.add(Map.entry(roomsChannel(user), new Counts(self, theirs))));
+    channels.publishAll(messages);
+  }
+
+  @Override
+  public void receiveCounts(Consumer<RoomCounts> receiver) {
+    this.countsReceiver = receiver;
+  }
+
   @Override
   public void answer(String nodeId, Answer answer) {
     channels.publish(answerChannel(nodeId), answer);
   }
 
-  /** Starts receiving the user's notifications; false when that failed for now. */
+  /**
+   * Starts receiving the user's notifications and room counts; false when either failed for now (a
+   * channel already followed is followed again harmlessly).
+   */
   boolean follow(String userId) {
-    return channels.follow(userChannel(userId), users);
+    boolean notifications = channels.follow(userChannel(userId), users);
+    return channels.follow(roomsChannel(userId), rooms) && notifications;
   }
 
   void unfollow(String userId) {
     channels.unfollow(userChannel(userId), users);
+    channels.unfollow(roomsChannel(userId), rooms);
   }
 
   long failures() {
@@ -64,6 +106,10 @@ final class RedisNotificationFanout implements NotificationFanout {
 
   static String userChannel(String userId) {
     return "dugout:user:" + userId;
+  }
+
+  static String roomsChannel(String userId) {
+    return userChannel(userId) + ":rooms";
   }
 
   static String answerChannel(String nodeId) {
@@ -75,6 +121,15 @@ final class RedisNotificationFanout implements NotificationFanout {
       receiver.published(published.notification());
     }
   }
+
+  private void counted(Counts counts) {
+    if (!counts.nodeId().equals(self)) {
+      counts.counts().forEach(countsReceiver);
+    }
+  }
+
+  /** A user's room counts on the user's rooms channel, with the node that counted them. */
+  record Counts(String nodeId, List<RoomCounts> counts) {}
 
   /** A notification on a user's channel, with the node that stored it. */
   record Published(String nodeId, Notification notification) {}

@@ -1,0 +1,250 @@
+package io.dugout.realtime;
+
+import io.dugout.message.Message;
+import io.dugout.message.MessageFollowUp;
+import io.dugout.message.MessageStore;
+import io.dugout.notification.NotificationFanout;
+import io.dugout.room.Member;
+import io.dugout.room.RoomCounts;
+import io.dugout.room.RoomEvent;
+import io.dugout.room.RoomStore;
+import io.dugout.system.DugoutException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Client outbound for badges: each member's new unread and mention counts of a room ({@link
+ * RoomCounts}) go to every session of the member subscribed to {@code /user/queue/rooms}, as {@code
+ * room.counts}, whenever a stored message (not a change: changes count nothing) or a moved read
+ * marker changes them. Counts come from the member records, never from reading the room: on one
+ * node the record of each member with a rooms queue here ({@link RoomStore#findMember}, the
+ * members' ids kept by {@link RoomMemberIds}), in a cluster every member's ({@link
+ * RoomStore#members}).
+ *
+ * <p>Never on the send path: a stored message or a read only takes a place in a {@link
+ * RoomCountsQueue} of {@value #QUEUE}; when it is full the push is not made and is counted in
+ * {@code dugout.realtime.room.counts.dropped}, and the room's next change sets the badge right. Its
+ * one worker pushes once per member for all the messages of a room it took together.
+ *
+ * <p>In a cluster a message's counts are made once, on the node that posted it, and go to the
+ * members' sessions on other nodes through the {@link NotificationFanout}; a moved read marker
+ * reaches every node as a room event, and each node pushes it to its own sessions of the reader.
+ * Both are at most once: a reconnecting client reads its room list for the counts.
+ */
+@Component
+class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(RoomCountsPusher.class);
+
+  /** Stored messages and moved read markers that may wait for the worker. */
+  static final int QUEUE = 10_000;
+
+  /**
+   * How long the worker lets the queue fill after a wake-up. why 10 ms, not the chat notifier's 1:
+   * nobody sees a badge 10 ms late, while a worker that wakes a thousand times a second costs the
+   * send path a share of its cores, and a busy room's messages gather into fewer pushes.
+   */
+  static final Duration GATHER = Duration.ofMillis(10);
+
+  private final RoomStore rooms;
+  private final MessageStore messages;
+  private final Subscriptions subscriptions;
+  private final RoomBroadcaster broadcaster;
+  private final NotificationFanout fanout;
+  private final RoomMemberIds memberIds;
+  private final Counter dropped;
+  private final RoomCountsQueue queue;
+
+  RoomCountsPusher(
+      RoomStore rooms,
+      MessageStore messages,
+      Subscriptions subscriptions,
+      RoomBroadcaster broadcaster,
+      ObjectProvider<NotificationFanout> fanout,
+      MeterRegistry registry) {
+    this.rooms = rooms;
+    this.messages = messages;
+    this.subscriptions = subscriptions;
+    this.broadcaster = broadcaster;
+    this.fanout = fanout.getIfAvailable();
+    this.memberIds = new RoomMemberIds(rooms);
+    this.dropped =
+        Counter.builder("dugout.realtime.room.counts.dropped")
+            .description("messages and reads whose room counts were not pushed: the queue was full")
+            .register(registry);
+    this.queue = new RoomCountsQueue(QUEUE, GATHER, this::push, dropped::increment);
+  }
+
+  /** Only enqueues: never blocks, never throws. */
+  @Override
+  public void messageStored(Message message) {
+    if (message.isChangeEntry()) {
+      return; // why: edits, deletes and reactions never change a count
+    }
+    queue.offer(message);
+  }
+
+  /**
+   * A moved read marker only enqueues: the worker pushes the reader's counts of the room to the
+   * reader's sessions. A join or a leave changes who is counted.
+   */
+  @EventListener
+  void roomEvent(RoomEvent event) {
+    if (event instanceof RoomEvent.ReadMarkerMoved) {
+      queue.offer(event);
+    }
+    memberIds.changed(event);
+  }
+
+  /** Pushes the counts that the batch changed. */
+  void push(RoomCountsBatch batch) {
+    batch.rooms().forEach(this::pushMessages);
+    batch.reads().forEach(this::pushRead);
+  }
+
+  /** Every member's counts after the room's messages: here, and in a cluster to the others. */
+  private void pushMessages(String roomId, List<Message> stored) {
+    try {
+      if (fanout == null) {
+        pushHere(roomId, stored);
+      } else {
+        pushEverywhere(roomId, stored);
+      }
+    } catch (RuntimeException e) {
+      failed(e, roomId, stored.getLast().seq());
+    }
+  }
+
+  /**
+   * On one node: the members with a rooms queue here, each member's record read by itself. why: the
+   * room's list of records changes with every read marker, and one node keeps records in memory
+   */
+  private void pushHere(String roomId, List<Message> stored) {
+    MessageStore.Head head = null;
+    for (String userId : memberIds.of(roomId)) {
+      var targets = roomsQueues(userId);
+      if (targets.isEmpty()) {
+        continue;
+      }
+      head = head == null ? head(roomId, stored) : head;
+      var member = rooms.findMember(roomId, userId);
+      if (member.isPresent()) {
+        deliver(
+            targets, RoomCounts.afterMessages(member.get(), stored, head.seq(), head.ordinal()));
+      }
+    }
+  }
+
+  /**
+   * In a cluster: every member, from one read of the room's members, to the sessions here and
+   * through the fanout to the other nodes (which have their own users' sessions).
+   */
+  private void pushEverywhere(String roomId, List<Message> stored) {
+    var head = head(roomId, stored);
+    var counted = new ArrayList<RoomCounts>();
+    for (Member member : rooms.members(roomId)) {
+      counted.add(RoomCounts.afterMessages(member, stored, head.seq(), head.ordinal()));
+    }
+    for (RoomCounts counts : counted) {
+      deliver(counts);
+    }
+    if (!counted.isEmpty()) {
+      fanout.publishCounts(counted);
+    }
+  }
+
+  /**
+   * The room's newest entry, read before the members' records so that they are at least as new as
+   * it. why: the room's head, not the newest message taken: follow-ups come out of seq order, and a
+   * push made later must never show an older room than one made earlier. When the newest entry is
+   * one of the messages taken, its ordinal needs no read.
+   */
+  private MessageStore.Head head(String roomId, List<Message> stored) {
+    long last = messages.lastSeq(roomId);
+    for (Message message : stored) {
+      if (message.seq() == last) {
+        return new MessageStore.Head(last, message.ordinal());
+      }
+    }
+    return messages.head(roomId);
+  }
+
+  /** The reader's counts of the room, to the reader's sessions on this node. */
+  private void pushRead(RoomEvent.ReadMarkerMoved read) {
+    var targets = roomsQueues(read.userId());
+    if (targets.isEmpty()) {
+      return;
+    }
+    try {
+      var member = rooms.findMember(read.roomId(), read.userId());
+      if (member.isPresent()) {
+        var head = messages.head(read.roomId());
+        deliver(targets, RoomCounts.of(member.get(), head.seq(), head.ordinal()));
+      }
+    } catch (RuntimeException e) {
+      failed(e, read.roomId(), read.seq());
+    }
+  }
+
+  /** Sends counts to the user's sessions on this node; only queues frames. */
+  private void deliver(RoomCounts counts) {
+    deliver(roomsQueues(counts.userId()), counts);
+  }
+
+  private void deliver(List<Subscription> targets, RoomCounts counts) {
+    broadcaster.toUserQueue(targets, Destinations.ROOMS, RealtimeBodies.RoomCountsBody.of(counts));
+  }
+
+  /**
+   * The subscriptions of the user's sessions here to the user's rooms queue, usually none or one.
+   * why: asked for every member of a room at every push, so it allocates nothing when there is none
+   */
+  private List<Subscription> roomsQueues(String userId) {
+    List<Subscription> found = List.of();
+    for (ClientSession session : subscriptions.ofUser(userId)) {
+      for (Subscription subscription : session.subscriptions().values()) {
+        if (subscription.destination().equals(Destinations.ROOMS)) {
+          found = found.isEmpty() ? new ArrayList<>(2) : found;
+          found.add(subscription);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static void failed(RuntimeException e, String roomId, long seq) {
+    if (e instanceof DugoutException.Unavailable) {
+      // why: a backend away; its adapter logs the outage once, not once per push
+      log.debug("Room counts of {}#{} not pushed: {}", roomId, seq, e.getMessage());
+    } else {
+      log.warn("Room counts of {}#{} not pushed", roomId, seq, e);
+    }
+  }
+
+  @Override
+  public void start() {
+    if (fanout != null) {
+      fanout.receiveCounts(this::deliver);
+    }
+    queue.start("dugout-room-counts");
+  }
+
+  @Override
+  public void stop() {
+    queue.stop();
+  }
+
+  @Override
+  public boolean isRunning() {
+    return queue.running();
+  }
+}
