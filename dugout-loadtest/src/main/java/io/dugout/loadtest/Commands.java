@@ -68,7 +68,9 @@ final class Commands {
             """
             N users spread over R rooms hold one connection each, subscribed to their room; every user sends
             its share of --rate messages per second (or, with --closed-loop, the next right after its own echo)
-            for --duration. Measures echo latency, delivery latency at every receiver, sends/s, deliveries/s.\
+            for --duration. Measures echo latency, delivery latency at every receiver, sends/s, deliveries/s.
+            --edit-share and --react-share turn shares of the sends into edits and reactions, entries of the
+            room's log like messages, counted alike and reported by type.\
             """,
             with(
                 live(
@@ -111,7 +113,9 @@ final class Commands {
             then --clients concurrent clients each read --requests history pages at a random before cursor,
             then each calls POST /api/v1/rooms/{id}/enter --enter-requests times. Reports latency, requests/s
             and history latency by cursor depth. --warm-up-requests first sends that many of each, unmeasured,
-            against every target (Dugout, then the floor), so that neither is measured with a cold generator.\
+            against every target (Dugout, then the floor), so that neither is measured with a cold generator.
+            --reactions and --reply-share seed as many rooms again whose messages carry reactions and replies;
+            each request then goes to a plain or such a rich room at random, and the two are compared.\
             """,
             with(
                 List.of(
@@ -134,6 +138,20 @@ final class Commands {
                         "depth-buckets", "B", "10", "cursor-depth buckets in the report"),
                     OptionSpec.value(
                         "message-bytes", "B", "32", "content size of each seeded message"),
+                    OptionSpec.value(
+                        "reactions",
+                        "N",
+                        "0",
+                        "also seed as many rooms again with as many messages, each followed by N"
+                            + " reactions from N seeders (at most --seed-clients); pages of these"
+                            + " rooms are measured beside the plain ones (series history-rich,"
+                            + " enter-rich) and compared in a table"),
+                    OptionSpec.value(
+                        "reply-share",
+                        "P",
+                        "0",
+                        "in those rooms, the fraction of messages that answer one of the room's"
+                            + " last 100 messages (replyTo); either option seeds them"),
                     OptionSpec.flag(
                         "floor",
                         "then run the same clients and request mix against a minimal HTTP server"
@@ -214,6 +232,22 @@ final class Commands {
         OptionSpec.value(
             "drain", "TIME", "10s", "longest wait for outstanding deliveries after sending stops"));
     options.add(OptionSpec.value("message-bytes", "B", "32", "content size of each message"));
+    options.add(
+        OptionSpec.value(
+            "edit-share",
+            "P",
+            "0",
+            "fraction of each sender's sends that, instead of a new message, edit one of its own"
+                + " recent messages (to content of --message-bytes)"));
+    options.add(
+        OptionSpec.value(
+            "react-share",
+            "P",
+            "0",
+            "fraction of each sender's sends that, instead of a new message, add its reaction to"
+                + " a recent message of the room or remove one it added; edits and reactions are"
+                + " entries of the room's log, delivered and counted like messages and reported by"
+                + " type"));
     options.add(
         OptionSpec.flag(
             "floor",

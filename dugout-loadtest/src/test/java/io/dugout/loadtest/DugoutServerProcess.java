@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real Dugout server, started from the server module's executable jar as a separate process on a
@@ -67,6 +69,37 @@ final class DugoutServerProcess implements AutoCloseable {
 
   String url() {
     return "http://localhost:" + port;
+  }
+
+  /** The sum of the server's counter lines that start with {@code name} and contain {@code tag}. */
+  long counter(String name, String tag) throws Exception {
+    var http = HttpClient.newHttpClient();
+    String issued =
+        http.send(
+                HttpRequest.newBuilder(URI.create(url() + "/api/v1/dev/token"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"userId\":\"lt-probe\",\"scope\":\"dugout:service\"}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    Matcher token = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"").matcher(issued);
+    if (!token.find()) {
+      throw new IllegalStateException("no service token: " + issued);
+    }
+    String scrape =
+        http.send(
+                HttpRequest.newBuilder(URI.create(url() + "/actuator/prometheus"))
+                    .header("Authorization", "Bearer " + token.group(1))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    return scrape
+        .lines()
+        .filter(line -> line.startsWith(name) && line.contains(tag))
+        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   private void awaitUp() throws Exception {

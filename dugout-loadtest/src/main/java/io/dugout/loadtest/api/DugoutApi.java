@@ -3,6 +3,7 @@ package io.dugout.loadtest.api;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -100,6 +101,20 @@ public final class DugoutApi {
    */
   public long postMessage(
       String token, String roomId, String senderId, String clientMsgId, String content) {
+    return postMessage(token, roomId, senderId, clientMsgId, content, 0);
+  }
+
+  /**
+   * Posts a TEXT message that answers the message at {@code replyTo} (none when 0); with a service
+   * token {@code senderId} names the author. Returns its seq.
+   */
+  public long postMessage(
+      String token,
+      String roomId,
+      String senderId,
+      String clientMsgId,
+      String content,
+      long replyTo) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("clientMsgId", clientMsgId);
     body.put("kind", "TEXT");
@@ -107,9 +122,27 @@ public final class DugoutApi {
     if (senderId != null) {
       body.put("senderId", senderId);
     }
+    if (replyTo > 0) {
+      body.put("replyTo", replyTo);
+    }
     Response response =
         post(token, "/api/v1/rooms/" + roomId + "/messages", JSON.writeValueAsString(body));
     return expectOk(response, "posting a message to room " + roomId).path("seq").asLong();
+  }
+
+  /** Adds the token's user's reaction with {@code emoji} to the message at {@code seq}. */
+  public void react(String token, String roomId, long seq, String emoji, String clientMsgId) {
+    String path =
+        "/api/v1/rooms/"
+            + roomId
+            + "/messages/"
+            + seq
+            + "/reactions/"
+            + URLEncoder.encode(emoji, StandardCharsets.UTF_8)
+            + "?clientMsgId="
+            + URLEncoder.encode(clientMsgId, StandardCharsets.UTF_8);
+    Response response = send(request(token, path).PUT(HttpRequest.BodyPublishers.noBody()).build());
+    expectOk(response, "reacting to message " + seq + " of room " + roomId);
   }
 
   public Response get(String token, String pathAndQuery) {

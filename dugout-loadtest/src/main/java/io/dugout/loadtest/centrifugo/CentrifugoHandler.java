@@ -3,6 +3,7 @@ package io.dugout.loadtest.centrifugo;
 import io.dugout.loadtest.net.FrameBytes;
 import io.dugout.loadtest.stomp.Bytes;
 import io.dugout.loadtest.stomp.Delivery;
+import io.dugout.loadtest.stomp.EntryType;
 import io.dugout.loadtest.stomp.SendStamp;
 import io.dugout.loadtest.stomp.StompListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -103,6 +104,9 @@ final class CentrifugoHandler extends SimpleChannelInboundHandler<WebSocketFrame
             new Delivery(
                 ROOM_SUBSCRIPTION,
                 Bytes.longAfter(buf, start, end, OFFSET),
+                // why: a publication carries what was published, and only messages are (mixing
+                // changes in is refused against Centrifugo)
+                EntryType.MESSAGE,
                 SendStamp.find(buf, start, end),
                 null,
                 SendStamp.now()));

@@ -17,8 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * the live scenarios need. CONNECT is answered with CONNECTED without looking at the token;
  * SUBSCRIBE is remembered; a SEND to {@code /app/rooms.<id>.messages} becomes one MESSAGE to every
  * subscriber of {@code /topic/rooms.<id>}, with the headers and the JSON body Dugout sends and a
- * per-room seq; RECEIPT is sent when a frame asks for one; DISCONNECT closes. Nothing is stored,
- * nothing checked, no membership, no limits: single JVM only.
+ * per-room seq; a SEND to {@code .edit}, {@code .react} or {@code .unreact} becomes a change entry
+ * with the next seq, as Dugout's but without its {@code target} (nothing is stored to take it
+ * from); RECEIPT is sent when a frame asks for one; DISCONNECT closes. Nothing is stored, nothing
+ * checked, no membership, no limits: single JVM only.
  *
  * <p>Order: MESSAGEs of one room reach every subscriber in seq order, and seqs of a room have no
  * gaps.

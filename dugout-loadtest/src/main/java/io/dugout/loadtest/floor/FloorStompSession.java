@@ -13,15 +13,20 @@ import java.util.function.Function;
 
 /**
  * Client inbound of one {@link FloorStompBroker} session: splits a WebSocket message into STOMP
- * frames and handles CONNECT, SUBSCRIBE, UNSUBSCRIBE, SEND and DISCONNECT; every other frame is
- * ignored. A body ends at its NUL octet (the load tester never sends one inside a body); header
- * values are taken as they are, without STOMP unescaping (the load tester's never need it).
+ * frames and handles CONNECT, SUBSCRIBE, UNSUBSCRIBE, SEND (of a message, an edit or a reaction)
+ * and DISCONNECT; every other frame is ignored. A body ends at its NUL octet (the load tester never
+ * sends one inside a body); header values are taken as they are, without STOMP unescaping (the load
+ * tester's never need it).
  */
 final class FloorStompSession extends SimpleChannelInboundHandler<WebSocketFrame> {
 
   private static final String SEND_PREFIX = "/app/rooms.";
 
   private static final String SEND_SUFFIX = ".messages";
+
+  /** The changes a SEND can make, by its destination's last part, and the type of their entry. */
+  private static final Map<String, String> CHANGES =
+      Map.of(".edit", "message.edited", ".react", "reaction.added", ".unreact", "reaction.removed");
 
   private final Function<String, FloorTopic> topics;
 
@@ -84,19 +89,28 @@ final class FloorStompSession extends SimpleChannelInboundHandler<WebSocketFrame
 
   private void send(Frame frame) {
     String destination = frame.header("destination");
-    if (destination == null
-        || !destination.startsWith(SEND_PREFIX)
-        || !destination.endsWith(SEND_SUFFIX)) {
+    int action = destination == null ? -1 : destination.lastIndexOf('.');
+    if (action < 0 || !destination.startsWith(SEND_PREFIX)) {
       return;
     }
-    String roomId =
-        destination.substring(SEND_PREFIX.length(), destination.length() - SEND_SUFFIX.length());
-    FloorTopic topic = topics.apply("/topic/rooms." + roomId);
-    topic.publish(
-        userId,
-        frame.bodyString("kind"),
-        frame.bodyString("content"),
-        frame.bodyString("clientMsgId"));
+    FloorTopic topic =
+        topics.apply("/topic/rooms." + destination.substring(SEND_PREFIX.length(), action));
+    String suffix = destination.substring(action);
+    String change = CHANGES.get(suffix);
+    if (change != null) {
+      topic.publishChange(
+          userId,
+          change,
+          frame.bodyNumber("seq"),
+          frame.bodyString("emoji"),
+          frame.bodyString("clientMsgId"));
+    } else if (suffix.equals(SEND_SUFFIX)) {
+      topic.publish(
+          userId,
+          frame.bodyString("kind"),
+          frame.bodyString("content"),
+          frame.bodyString("clientMsgId"));
+    }
   }
 
   private static void receipt(ChannelHandlerContext ctx, Frame frame) {
@@ -173,6 +187,21 @@ final class FloorStompSession extends SimpleChannelInboundHandler<WebSocketFrame
 
     String header(String name) {
       return headers.get(name);
+    }
+
+    /** A JSON number of the body, as written, or "0" when it has none. */
+    String bodyNumber(String key) {
+      String marker = "\"" + key + "\":";
+      int at = text.indexOf(marker, bodyStart);
+      if (at < 0 || at >= end) {
+        return "0";
+      }
+      int start = at + marker.length();
+      int i = start;
+      while (i < end && Character.isDigit(text.charAt(i))) {
+        i++;
+      }
+      return i > start ? text.substring(start, i) : "0";
     }
 
     /** A JSON string value of the body, as written (still escaped), or "" when it has none. */

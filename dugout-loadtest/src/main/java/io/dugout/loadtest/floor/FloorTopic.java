@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * One destination of the {@link FloorStompBroker}: its subscribers and, for a room topic, the next
- * seq. Publishing holds the topic's lock while it numbers the message and queues it on every
- * subscriber's I/O thread, so each subscriber gets a room's messages in seq order.
+ * seq. Publishing holds the topic's lock while it numbers the entry (a message or a change) and
+ * queues it on every subscriber's I/O thread, so each subscriber gets a room's entries in seq
+ * order.
  */
 final class FloorTopic {
 
@@ -69,6 +70,44 @@ final class FloorTopic {
             + "\",\"sentAt\":\""
             + Instant.now()
             + "\"}";
+    deliver(next, body);
+  }
+
+  /**
+   * Numbers a change to a message and sends it to every subscriber, as Dugout renders a change
+   * entry but without its {@code target}: the floor keeps no messages to take it from.
+   *
+   * @param type {@code message.edited}, {@code reaction.added} or {@code reaction.removed}
+   * @param targetSeq the SEND body's {@code seq}, as sent
+   * @param emoji the SEND body's {@code emoji} (JSON string contents, as sent), or ""
+   */
+  synchronized void publishChange(
+      String senderId, String type, String targetSeq, String emoji, String clientMsgId) {
+    long next = ++seq;
+    String body =
+        "{\"type\":\""
+            + type
+            + "\",\"roomId\":\""
+            + roomId
+            + "\",\"seq\":"
+            + next
+            + ",\"senderId\":\""
+            + senderId
+            + "\",\"clientMsgId\":\""
+            + clientMsgId
+            + "\",\"sentAt\":\""
+            + Instant.now()
+            + "\",\"change\":\""
+            + type
+            + "\",\"targetSeq\":"
+            + targetSeq
+            + (emoji.isEmpty() ? "" : ",\"emoji\":\"" + emoji + "\"")
+            + "}";
+    deliver(next, body);
+  }
+
+  /** Queues the MESSAGE of {@code body} on every subscriber's I/O thread; under the lock. */
+  private void deliver(long next, String body) {
     byte[] head =
         ("MESSAGE\ndestination:"
                 + destination

@@ -9,7 +9,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -38,6 +40,7 @@ final class LiveLoad {
    * @param roomOfUser index into {@code roomIds} for each user
    * @param senders the first this many users send
    * @param rate total sends per second across senders (open loop)
+   * @param shares the shares of each sender's sends that are edits and reactions
    */
   record Plan(
       List<String> tokens,
@@ -50,7 +53,8 @@ final class LiveLoad {
       Duration warmUp,
       Duration rampUp,
       Duration drain,
-      String content) {
+      String content,
+      SendMix.Shares shares) {
 
     /**
      * The same load sent for {@code sending} in all, for the generator's warm-up. Like the run, it
@@ -73,7 +77,8 @@ final class LiveLoad {
           unmeasured,
           rampUp,
           drain,
-          content);
+          content,
+          shares);
     }
   }
 
@@ -86,6 +91,8 @@ final class LiveLoad {
   private final AtomicIntegerArray subscribers;
 
   private final MeasuredSends measured;
+
+  private final EntryCounts byType = new EntryCounts();
 
   private final List<LiveUser> users = new ArrayList<>();
 
@@ -210,7 +217,19 @@ final class LiveLoad {
             + (plan.warmUp().isPositive()
                 ? "; the same load ran for " + plan.warmUp().toMillis() + " ms before measuring"
                 : ""));
-    return Scenario.Outcome.of(notes);
+    if (!plan.shares().any()) {
+      return Scenario.Outcome.of(notes);
+    }
+    notes.add(
+        String.format(
+            Locale.ROOT,
+            "of each sender's sends, %.0f %% edit one of its own recent messages and %.0f %% add or"
+                + " remove its reaction on a recent message of the room, each an entry of the"
+                + " room's log, delivered and counted like a message (until a change has a target,"
+                + " a message goes instead)",
+            100 * plan.shares().edits(),
+            100 * plan.shares().reactions()));
+    return new Scenario.Outcome(List.of(byType.table()), notes);
   }
 
   /**
@@ -237,7 +256,15 @@ final class LiveLoad {
       int room = plan.roomOfUser()[i];
       users.add(
           new LiveUser(
-              i, room, plan.roomIds().get(room), plan.content(), metrics, subscribers, measured));
+              i,
+              room,
+              plan.roomIds().get(room),
+              plan.content(),
+              metrics,
+              subscribers,
+              measured,
+              new SendMix(plan.shares(), new SplittableRandom()),
+              byType));
     }
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
       for (LiveUser user : users) {

@@ -16,7 +16,13 @@ final class LiveLoadPlans {
     if (!closedLoop && rate <= 0) {
       throw new UsageException("--rate must be positive (or use --closed-loop)");
     }
+    SendMix.Shares shares = shares(options);
     String centrifugo = options.string("centrifugo");
+    if (centrifugo != null && shares.any()) {
+      throw new UsageException(
+          "--centrifugo compares messages only: Centrifugo has no edits or reactions (leave"
+              + " --edit-share and --react-share at 0)");
+    }
     if (centrifugo != null) {
       if (options.flag("floor")) {
         throw new UsageException("--floor and --centrifugo are two comparisons: give one of them");
@@ -37,6 +43,17 @@ final class LiveLoadPlans {
         options.duration("warm-up"),
         options.duration("ramp-up"),
         options.duration("drain"),
-        Messages.content(options.integer("message-bytes")));
+        Messages.content(options.integer("message-bytes")),
+        shares);
+  }
+
+  private static SendMix.Shares shares(Options options) {
+    double edits = options.decimal("edit-share");
+    double reactions = options.decimal("react-share");
+    if (edits < 0 || reactions < 0 || edits + reactions > 1) {
+      throw new UsageException(
+          "--edit-share and --react-share are fractions from 0 to 1 that add up to at most 1");
+    }
+    return new SendMix.Shares(edits, reactions);
   }
 }

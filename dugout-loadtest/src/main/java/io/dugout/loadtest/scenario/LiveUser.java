@@ -16,8 +16,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * One persistent session of {@link LiveLoad}: subscribed to its room and to its error queue,
- * optionally sending. Everything after {@link #connect} runs on the session's I/O thread, so the
- * fields need no locking.
+ * optionally sending messages and, as its {@link SendMix} draws them, changes to messages. Every
+ * entry of the room's log delivered to it, message or change, is checked and counted alike: by its
+ * seq for order and duplicates, by its send stamp for latency. Everything after {@link #connect}
+ * runs on the session's I/O thread, so the fields need no locking.
  */
 final class LiveUser implements StompListener {
 
@@ -33,6 +35,8 @@ final class LiveUser implements StompListener {
 
   private final String content;
 
+  private final String messages;
+
   private final Metrics metrics;
 
   private final LatencySeries echo;
@@ -42,6 +46,10 @@ final class LiveUser implements StompListener {
   private final AtomicIntegerArray subscribers;
 
   private final MeasuredSends measured;
+
+  private final SendMix mix;
+
+  private final EntryCounts byType;
 
   private volatile LiveSession session;
 
@@ -72,16 +80,21 @@ final class LiveUser implements StompListener {
       String content,
       Metrics metrics,
       AtomicIntegerArray subscribers,
-      MeasuredSends measured) {
+      MeasuredSends measured,
+      SendMix mix,
+      EntryCounts byType) {
     this.index = index;
     this.room = room;
     this.roomId = roomId;
     this.content = content;
+    this.messages = Messages.destination(roomId);
     this.metrics = metrics;
     this.echo = metrics.series("echo");
     this.delivery = metrics.series("delivery");
     this.subscribers = subscribers;
     this.measured = measured;
+    this.mix = mix;
+    this.byType = byType;
   }
 
   int index() {
@@ -190,10 +203,14 @@ final class LiveUser implements StompListener {
       stopSending();
       return;
     }
-    session.send(Messages.destination(roomId), Messages.json(stamp, content));
+    SendMix.Choice choice = mix.next(stamp.counter());
+    session.send(
+        choice == SendMix.MESSAGE ? messages : Messages.destination(roomId, choice.type()),
+        Messages.body(choice, stamp, content));
     if (counted) {
       metrics.sent.increment();
       metrics.expected.add(subscribers.get(room));
+      byType.countSent(choice.type());
     }
     if (closedLoop) {
       awaitingEcho = stamp.counter();
@@ -211,6 +228,7 @@ final class LiveUser implements StompListener {
         metrics.error("send rejected: " + message.code());
       }
       if (stamp != null && stamp.sender() == index) {
+        mix.refused(stamp.counter());
         if (counted) {
           // why: a rejected message is never delivered; it is an error, not a lost delivery
           metrics.expected.add(-subscribers.get(room));
@@ -222,6 +240,8 @@ final class LiveUser implements StompListener {
     if (stamp == null) {
       return;
     }
+    // why: warm-up deliveries teach the mix too, so the measured window starts with targets
+    mix.seen(message.type(), message.seq(), stamp.sender() == index, stamp.counter());
     if (!metrics.measuring() || !measured.counts(stamp)) {
       if (stamp.sender() == index) {
         // why: in a warm-up the closed loop runs as in the measured window
@@ -241,6 +261,7 @@ final class LiveUser implements StompListener {
     long micros = message.latencyMicros();
     metrics.received.increment();
     delivery.recordMicros(micros);
+    byType.countDelivered(message.type(), micros);
     if (stamp.sender() == index) {
       echo.recordMicros(micros);
       echoed(stamp.counter());

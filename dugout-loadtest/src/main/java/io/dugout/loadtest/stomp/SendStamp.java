@@ -10,7 +10,9 @@ public record SendStamp(int sender, long counter, long sentNanos) {
 
   private static final long ORIGIN = System.nanoTime();
 
-  private static final byte[] KEY = "\"clientMsgId\":\"lt-".getBytes();
+  private static final byte[] KEY = "\"clientMsgId\":\"".getBytes();
+
+  private static final byte[] PREFIX = "lt-".getBytes();
 
   /** Monotonic nanoseconds since the tool started; always positive. */
   public static long now() {
@@ -21,13 +23,17 @@ public record SendStamp(int sender, long counter, long sentNanos) {
     return "lt-" + sender + '-' + counter + '-' + sentNanos;
   }
 
-  /** Finds and parses the stamp in a JSON message body, or returns null when there is none. */
+  /**
+   * Parses the stamp in the first {@code clientMsgId} of a JSON message body, or returns null when
+   * that one is no stamp. why: only the first is the entry's own; a change to a message carries its
+   * target further on, with the target's {@code clientMsgId}, which must not pass for the change's.
+   */
   public static SendStamp find(byte[] body, int from, int to) {
     int at = Bytes.indexOf(body, from, to, KEY);
-    if (at < 0) {
+    if (at < 0 || !Bytes.startsWith(body, at + KEY.length, to, PREFIX)) {
       return null;
     }
-    int i = at + KEY.length;
+    int i = at + KEY.length + PREFIX.length;
     long[] parts = new long[3];
     for (int part = 0; part < 3; part++) {
       long value = 0;

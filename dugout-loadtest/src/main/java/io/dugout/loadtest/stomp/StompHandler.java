@@ -144,7 +144,8 @@ final class StompHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
       SendStamp stamp = SendStamp.find(buf, i, bodyEnd);
       long seq = Bytes.longAfter(buf, i, bodyEnd, SEQ);
       String code = seq < 0 ? Bytes.stringAfter(buf, i, bodyEnd, CODE) : null;
-      listener.onMessage(new Delivery(subscription, seq, stamp, code, SendStamp.now()));
+      EntryType type = EntryType.find(buf, i, bodyEnd);
+      listener.onMessage(new Delivery(subscription, seq, type, stamp, code, SendStamp.now()));
     } else if (Bytes.startsWith(buf, start, commandEnd, RECEIPT)) {
       session.receiptArrived(receiptId);
     } else if (Bytes.startsWith(buf, start, commandEnd, CONNECTED)) {

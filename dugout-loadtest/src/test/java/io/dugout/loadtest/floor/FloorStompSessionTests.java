@@ -94,6 +94,34 @@ class FloorStompSessionTests {
   }
 
   @Test
+  void turnsAnEditOrAReactionIntoAChangeEntryWithTheRoomsNextSeq() {
+    EmbeddedChannel bob = connected("bob");
+    bob.writeInbound(frame("SUBSCRIBE\nid:room\ndestination:/topic/rooms.r1\n\n\0"));
+
+    bob.writeInbound(frame(send("r1", 1)));
+    bob.writeInbound(
+        frame(
+            "SEND\ndestination:/app/rooms.r1.edit\n\n"
+                + "{\"clientMsgId\":\"lt-0-2-1\",\"seq\":1,\"content\":\"y\"}\0"));
+    bob.writeInbound(
+        frame(
+            "SEND\ndestination:/app/rooms.r1.react\n\n"
+                + "{\"clientMsgId\":\"lt-0-3-1\",\"seq\":1,\"emoji\":\"\uD83D\uDC4D\"}\0"));
+
+    List<String> bodies =
+        written(bob).stream().map(m -> m.substring(m.indexOf("\n\n") + 2)).toList();
+    assertThat(bodies).hasSize(3);
+    assertThat(bodies.get(1))
+        .startsWith(
+            "{\"type\":\"message.edited\",\"roomId\":\"r1\",\"seq\":2,\"senderId\":\"bob\","
+                + "\"clientMsgId\":\"lt-0-2-1\",")
+        .contains("\"change\":\"message.edited\",\"targetSeq\":1}");
+    assertThat(bodies.get(2))
+        .startsWith("{\"type\":\"reaction.added\",\"roomId\":\"r1\",\"seq\":3,")
+        .contains("\"targetSeq\":1,\"emoji\":\"\uD83D\uDC4D\"}");
+  }
+
+  @Test
   void forgetsTheSubscriptionsOfAClosedSessionAndAnswersDisconnect() {
     EmbeddedChannel alice = connected("alice");
     EmbeddedChannel bob = connected("bob");

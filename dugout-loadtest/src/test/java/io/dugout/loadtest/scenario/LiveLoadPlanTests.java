@@ -20,7 +20,8 @@ class LiveLoadPlanTests {
         warmUp,
         Duration.ofSeconds(3),
         Duration.ofSeconds(4),
-        "hello");
+        "hello",
+        new SendMix.Shares(0.1, 0.2));
   }
 
   @Test
@@ -31,6 +32,7 @@ class LiveLoadPlanTests {
     assertThat(warmUp.duration()).as("20 s sent in all").isEqualTo(Duration.ofSeconds(15));
     assertThat(warmUp.rate()).isEqualTo(10);
     assertThat(warmUp.rampUp()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(warmUp.shares()).as("the same mix").isEqualTo(new SendMix.Shares(0.1, 0.2));
   }
 
   @Test

@@ -3,10 +3,14 @@ package io.dugout.loadtest.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.loadtest.report.Metrics;
+import io.dugout.loadtest.stomp.Delivery;
+import io.dugout.loadtest.stomp.EntryType;
 import io.dugout.loadtest.stomp.LiveClient;
 import io.dugout.loadtest.stomp.LiveSession;
+import io.dugout.loadtest.stomp.SendStamp;
 import io.dugout.loadtest.stomp.StompListener;
 import java.time.Duration;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -16,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
-/** A live session's sender, against a session whose sends the test holds. */
+/** A live session's sender and receiver, against a session whose sends the test holds. */
 class LiveUserTests {
 
   @Test
@@ -28,7 +32,7 @@ class LiveUserTests {
       metrics.startMeasuring();
       var measured = new MeasuredSends(1);
       measured.startAt(Long.MIN_VALUE);
-      var user = new LiveUser(0, 0, "room", "hi", metrics, new AtomicIntegerArray(1), measured);
+      var user = plainUser(metrics, measured);
       user.connect(clientOf(session), "token", Duration.ofSeconds(5));
       user.start(
           System.nanoTime() + Duration.ofMinutes(1).toNanos(), 1_000_000, Duration.ofSeconds(5));
@@ -56,12 +60,66 @@ class LiveUserTests {
   @Test
   void stopsAtOnceWhenTheSessionsThreadIsGone() throws Exception {
     ScheduledExecutorService io = Executors.newSingleThreadScheduledExecutor();
-    var user =
-        new LiveUser(
-            0, 0, "room", "hi", new Metrics(), new AtomicIntegerArray(1), new MeasuredSends(1));
+    var user = plainUser(new Metrics(), new MeasuredSends(1));
     user.connect(clientOf(new HeldSession(io)), "token", Duration.ofSeconds(5));
     io.shutdownNow();
     assertThat(user.stopSending()).isDone();
+  }
+
+  @Test
+  void checksAndCountsAChangeToAMessageAsAnEntryOfTheLogByItsOwnSeqAndStamp() throws Exception {
+    ScheduledExecutorService io = Executors.newSingleThreadScheduledExecutor();
+    try {
+      var metrics = new Metrics();
+      metrics.startMeasuring();
+      var measured = new MeasuredSends(2);
+      measured.startAt(0);
+      var byType = new EntryCounts();
+      var user =
+          new LiveUser(
+              0,
+              0,
+              "room",
+              "hi",
+              metrics,
+              new AtomicIntegerArray(1),
+              measured,
+              new SendMix(new SendMix.Shares(0, 1), new SplittableRandom(1)),
+              byType);
+      user.connect(clientOf(new HeldSession(io)), "token", Duration.ofSeconds(5));
+      var message = new SendStamp(1, 0, SendStamp.now());
+      var reaction = new SendStamp(1, 1, SendStamp.now());
+      measured.countSend(message);
+      measured.countSend(reaction);
+
+      user.onMessage(delivery(5, EntryType.MESSAGE, message));
+      user.onMessage(delivery(6, EntryType.REACTION_ADDED, reaction));
+      user.onMessage(delivery(6, EntryType.REACTION_ADDED, reaction));
+
+      assertThat(metrics.received.sum()).as("the message and the change").isEqualTo(2);
+      assertThat(metrics.duplicates.sum()).as("the change's seq seen twice").isOne();
+      assertThat(byType.delivered(EntryType.MESSAGE)).isOne();
+      assertThat(byType.delivered(EntryType.REACTION_ADDED)).isOne();
+    } finally {
+      io.shutdownNow();
+    }
+  }
+
+  private static Delivery delivery(long seq, EntryType type, SendStamp stamp) {
+    return new Delivery("room", seq, type, stamp, null, SendStamp.now());
+  }
+
+  private static LiveUser plainUser(Metrics metrics, MeasuredSends measured) {
+    return new LiveUser(
+        0,
+        0,
+        "room",
+        "hi",
+        metrics,
+        new AtomicIntegerArray(1),
+        measured,
+        new SendMix(SendMix.Shares.NONE, new SplittableRandom(1)),
+        new EntryCounts());
   }
 
   private static LiveClient clientOf(LiveSession session) {

@@ -32,6 +32,16 @@ class SendStampTests {
   }
 
   @Test
+  void aChangeSentByAnotherClientDoesNotPassForItsTargetsSender() {
+    byte[] change =
+        utf8(
+            "{\"type\":\"message.edited\",\"seq\":8,\"clientMsgId\":\"e-1\","
+                + "\"target\":{\"seq\":7,\"clientMsgId\":\"lt-0-0-100\"}}");
+
+    assertThat(SendStamp.find(change, 0, change.length)).isNull();
+  }
+
+  @Test
   void clockIsMonotonicAndPositive() {
     long first = SendStamp.now();
     assertThat(first).isNotNegative();
