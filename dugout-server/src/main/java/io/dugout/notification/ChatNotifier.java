@@ -5,6 +5,7 @@ import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
 import io.dugout.room.RoomEvent;
 import io.dugout.system.DugoutException;
+import io.dugout.system.GatheringQueue;
 import io.dugout.system.Ids;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,10 +18,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -64,9 +61,6 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   static final String KIND = "chat.message";
   static final int PREVIEW_CHARS = 140;
 
-  /** The most messages taken from the queue at once. */
-  private static final int BATCH = 256;
-
   private final RoomRecipients recipients;
   private final ChatNotificationReads reads;
   private final Presence presence;
@@ -76,10 +70,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private final JsonMapper json;
 
   /** Stored {@link Message}s and {@link RoomEvent.ReadMarkerMoved}s, in the order they happened. */
-  private final BlockingQueue<Object> queue;
-
-  private final long gatherNanos;
-  private volatile Thread worker;
+  private final GatheringQueue<Object> queue;
 
   ChatNotifier(
       RoomRecipients recipients,
@@ -97,8 +88,13 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     this.metrics = metrics;
     this.clock = clock;
     this.json = json;
-    this.queue = new ArrayBlockingQueue<>(properties.chatQueue());
-    this.gatherNanos = properties.chatGather().toNanos();
+    this.queue =
+        new GatheringQueue<>(
+            properties.chatQueue(),
+            properties.chatGather(),
+            this::notifyTaken,
+            metrics::chatDropped,
+            "Chat notifications");
   }
 
   /** Only enqueues: never blocks, never throws. */
@@ -107,54 +103,30 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     if (message.kind() == MessageKind.SYSTEM || message.isChangeEntry()) {
       return; // why: joins, leaves, edits and reactions are not worth a notification
     }
-    if (!queue.offer(message)) {
-      metrics.chatDropped();
-    }
+    queue.offer(message);
   }
 
   /** Only enqueues: the worker settles the member's notification of the room in turn. */
   @EventListener
   void roomRead(RoomEvent.ReadMarkerMoved read) {
-    if (!queue.offer(read)) {
-      metrics.chatDropped();
-    }
+    queue.offer(read);
   }
 
-  private void drain() {
-    var taken = new ArrayList<Object>();
-    while (!Thread.currentThread().isInterrupted()) {
-      Object first;
-      try {
-        first = queue.poll(1, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        return;
+  /** One pass of the worker: what waited together, in the order it happened. */
+  private void notifyTaken(List<Object> taken) {
+    var messages = new ArrayList<Message>();
+    var markers = new LinkedHashMap<List<String>, RoomEvent.ReadMarkerMoved>();
+    for (Object item : taken) {
+      if (item instanceof Message message) {
+        messages.add(message);
+      } else if (item instanceof RoomEvent.ReadMarkerMoved read) {
+        markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
       }
-      if (first == null) {
-        continue;
-      }
-      taken.add(first);
-      // why: waking this thread for each message costs the sender's thread and this one a system
-      // call each; a short pause gathers what arrives meanwhile into one pass, and while it lasts
-      // the queue wakes nobody
-      if (gatherNanos > 0) {
-        LockSupport.parkNanos(gatherNanos);
-      }
-      queue.drainTo(taken, BATCH - 1);
-      var messages = new ArrayList<Message>();
-      var markers = new LinkedHashMap<List<String>, RoomEvent.ReadMarkerMoved>();
-      for (Object item : taken) {
-        if (item instanceof Message message) {
-          messages.add(message);
-        } else if (item instanceof RoomEvent.ReadMarkerMoved read) {
-          markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
-        }
-      }
-      notifyRooms(messages);
-      // why: after the messages, so a read settles what they notified; one that stands for a
-      // message after the read keeps its higher data.seq and stays unread
-      markers.values().forEach(this::settle);
-      taken.clear();
     }
+    notifyRooms(messages);
+    // why: after the messages, so a read settles what they notified; one that stands for a
+    // message after the read keeps its higher data.seq and stays unread
+    markers.values().forEach(this::settle);
   }
 
   private void notifyRooms(List<Message> messages) {
@@ -353,25 +325,16 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   @Override
   public void start() {
-    worker = Thread.ofPlatform().daemon().name("dugout-chat-notifier").start(this::drain);
+    queue.start("dugout-chat-notifier");
   }
 
   @Override
   public void stop() {
-    Thread running = worker;
-    if (running != null) {
-      running.interrupt();
-      try {
-        running.join(5_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    worker = null;
+    queue.stop();
   }
 
   @Override
   public boolean isRunning() {
-    return worker != null;
+    return queue.running();
   }
 }

@@ -9,6 +9,7 @@ import io.dugout.room.RoomCounts;
 import io.dugout.room.RoomEvent;
 import io.dugout.room.RoomStore;
 import io.dugout.system.DugoutException;
+import io.dugout.system.GatheringQueue;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -31,9 +32,9 @@ import org.springframework.stereotype.Component;
  * RoomStore#members}).
  *
  * <p>Never on the send path: a stored message or a read only takes a place in a {@link
- * RoomCountsQueue} of {@value #QUEUE}; when it is full the push is not made and is counted in
- * {@code dugout.realtime.room.counts.dropped}, and the room's next change sets the badge right. Its
- * one worker pushes once per member for all the messages of a room it took together.
+ * GatheringQueue} of {@value #QUEUE}; when it is full the push is not made and is counted in {@code
+ * dugout.realtime.room.counts.dropped}, and the room's next change sets the badge right. Its one
+ * worker pushes once per member for all the messages of a room it took together.
  *
  * <p>In a cluster a message's counts are made once, on the node that posted it, and go to the
  * members' sessions on other nodes through the {@link NotificationFanout}; a moved read marker
@@ -62,7 +63,7 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
   private final NotificationFanout fanout;
   private final RoomMemberIds memberIds;
   private final Counter dropped;
-  private final RoomCountsQueue queue;
+  private final GatheringQueue<Object> queue;
 
   RoomCountsPusher(
       RoomStore rooms,
@@ -81,7 +82,13 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
         Counter.builder("dugout.realtime.room.counts.dropped")
             .description("messages and reads whose room counts were not pushed: the queue was full")
             .register(registry);
-    this.queue = new RoomCountsQueue(QUEUE, GATHER, this::push, dropped::increment);
+    this.queue =
+        new GatheringQueue<>(
+            QUEUE,
+            GATHER,
+            taken -> push(RoomCountsBatch.of(taken)),
+            dropped::increment,
+            "Room counts");
   }
 
   /** Only enqueues: never blocks, never throws. */
