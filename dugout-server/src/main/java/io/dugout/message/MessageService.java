@@ -190,12 +190,6 @@ public class MessageService {
     return sequencer.atLastSeq(roomId, register);
   }
 
-  /** The seq of the room's newest message (0 when it has none). */
-  public long lastSeq(Caller caller, String roomId) {
-    access.requireReader(caller, roomId);
-    return store.lastSeq(roomId);
-  }
-
   /** The room's newest entry's seq and ordinal (0 and 0 when it has none). */
   public MessageStore.Head head(Caller caller, String roomId) {
     access.requireReader(caller, roomId);

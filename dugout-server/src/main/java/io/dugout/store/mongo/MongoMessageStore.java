@@ -10,12 +10,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
-import com.mongodb.client.model.Updates;
-import io.dugout.message.Attachment;
 import io.dugout.message.Message;
-import io.dugout.message.MessageChange;
-import io.dugout.message.MessageChanges;
-import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,22 +21,22 @@ import org.bson.Document;
  * {@link MessageStore} on MongoDB: one document per message in {@code messages}. A write is one
  * insert; the unique indexes {@code {roomId, seq}} and {@code {roomId, senderId, clientMsgId}}
  * decide whether it lands, across every node and every former partition owner, and the write
- * returns only once the configured write concern (majority by default) has acknowledged it. Every
- * read is one range scan of {@code {roomId, seq}}.
+ * returns only once the configured write concern (majority by default) has acknowledged it. A
+ * change entry's effect on its target follows its insert ({@link ChangeEffects}). Every read is one
+ * range scan of {@code {roomId, seq}}; documents are mapped by {@link MessageDocuments}.
  */
 final class MongoMessageStore implements MessageStore {
 
   private final MongoStorage storage;
   private final MongoCollection<Document> messages;
   private final MongoCollection<Document> holders;
-
-  /** Replacements of a change's target tried when other writes keep replacing it first. */
-  private static final int CAS_ATTEMPTS = 5;
+  private final ChangeEffects changes;
 
   MongoMessageStore(MongoStorage storage) {
     this.storage = storage;
     this.messages = storage.collection(MongoStorage.MESSAGES);
     this.holders = storage.holders(MongoStorage.MESSAGES);
+    this.changes = new ChangeEffects(messages, holders);
   }
 
   @Override
@@ -53,7 +48,7 @@ final class MongoMessageStore implements MessageStore {
             () -> {
               Written written;
               try {
-                messages.insertOne(toDocument(message));
+                messages.insertOne(MessageDocuments.toDocument(message));
                 written = new Written(message, Outcome.CREATED);
               } catch (MongoWriteException e) {
                 if (!MongoStorage.isDuplicateKey(e)) {
@@ -61,7 +56,7 @@ final class MongoMessageStore implements MessageStore {
                 }
                 written = collided(message, e);
               }
-              return completed(written);
+              return changes.completed(written);
             });
   }
 
@@ -83,7 +78,7 @@ final class MongoMessageStore implements MessageStore {
               var written = new ArrayList<Written>(batch.size());
               try {
                 messages.insertMany(
-                    batch.stream().map(MongoMessageStore::toDocument).toList(),
+                    batch.stream().map(MessageDocuments::toDocument).toList(),
                     new InsertManyOptions().ordered(true));
                 batch.forEach(m -> written.add(new Written(m, Outcome.CREATED)));
               } catch (MongoBulkWriteException e) {
@@ -97,67 +92,9 @@ final class MongoMessageStore implements MessageStore {
                 written.add(collided(batch.get(first.getIndex()), e));
               }
               // why: in seq order, so that two changes to one message apply in the log's order
-              written.replaceAll(this::completed);
+              written.replaceAll(changes::completed);
               return written;
             });
-  }
-
-  /**
-   * A written change with its effect applied to its target; anything else as it is. Runs for a
-   * created change and for a retried one alike, so that a change whose insert landed but whose
-   * effect did not (the process died between) is completed by its retry or by the partition's
-   * replay. The target is replaced only if no other write replaced it since it was read, and only
-   * while the change is pending ({@link MessageChanges#pending}), so nothing applies twice. An
-   * edit's content is kept on its entry only until its target has it.
-   */
-  private Written completed(Written written) {
-    Message entry = written.message();
-    if (!entry.isChangeEntry() || written.outcome() == Outcome.SEQ_TAKEN) {
-      return written;
-    }
-    Message change = entry;
-    Message target = null;
-    boolean settled = false;
-    for (int attempt = 0; attempt < CAS_ATTEMPTS && !settled; attempt++) {
-      Document stored =
-          holders
-              .find(new Document("roomId", change.roomId()).append("seq", change.targetSeq()))
-              .first();
-      if (stored == null) {
-        settled = true;
-        break;
-      }
-      Message current = fromDocument(stored);
-      target = current;
-      if (!MessageChanges.pending(current, change)
-          || (change.changeType() == MessageChange.EDITED && change.content() == null)) {
-        settled = true;
-        break;
-      }
-      Message next = MessageChanges.apply(current, change);
-      var filter =
-          new Document("_id", stored.get("_id")).append("changedSeq", current.changedSeq());
-      if (messages.replaceOne(filter, toDocument(next)).getMatchedCount() == 1) {
-        target = next;
-        settled = true;
-      }
-    }
-    if (!settled) {
-      // why: another writer kept replacing the target (a former owner still running); fail the
-      // write so that it is retried, and the retry, finding the entry, completes it
-      throw new IllegalStateException(
-          "the target of change "
-              + change.roomId()
-              + "#"
-              + change.seq()
-              + " kept changing under it; retry");
-    }
-    if (change.content() != null) {
-      messages.updateOne(
-          new Document("roomId", change.roomId()).append("seq", change.seq()),
-          Updates.unset("content"));
-    }
-    return new Written(change.stored().withRendered(null, target), written.outcome());
   }
 
   @Override
@@ -208,12 +145,12 @@ final class MongoMessageStore implements MessageStore {
                     .append("clientMsgId", message.clientMsgId()))
             .first();
     if (original != null) {
-      return new Written(fromDocument(original), Outcome.RETRY);
+      return new Written(MessageDocuments.fromDocument(original), Outcome.RETRY);
     }
     Document holder =
         holders.find(new Document("roomId", message.roomId()).append("seq", message.seq())).first();
     if (holder != null) {
-      return new Written(fromDocument(holder), Outcome.SEQ_TAKEN);
+      return new Written(MessageDocuments.fromDocument(holder), Outcome.SEQ_TAKEN);
     }
     throw new IllegalStateException(
         "duplicate key on " + message.roomId() + "#" + message.seq() + " but no holder", cause);
@@ -297,115 +234,8 @@ final class MongoMessageStore implements MessageStore {
   private static List<Message> page(Iterable<Document> found, int limit) {
     var page = new ArrayList<Message>(Math.min(limit, 128));
     for (Document document : found) {
-      page.add(fromDocument(document));
+      page.add(MessageDocuments.fromDocument(document));
     }
     return page;
-  }
-
-  static Document toDocument(Message message) {
-    var attachments = new ArrayList<Document>();
-    for (Attachment a :
-        message.attachments() == null ? List.<Attachment>of() : message.attachments()) {
-      attachments.add(
-          new Document("url", a.url())
-              .append("name", a.name())
-              .append("size", a.size())
-              .append("mime", a.mime()));
-    }
-    var document =
-        new Document("roomId", message.roomId())
-            .append("seq", message.seq())
-            .append("senderId", message.senderId());
-    if (message.kind() != null) {
-      document.append("kind", message.kind().name());
-    }
-    if (message.content() != null) {
-      document.append("content", message.content());
-    }
-    document.append("attachments", attachments).append("clientMsgId", message.clientMsgId());
-    MongoStorage.putInstant(document, "sentAt", message.sentAt());
-    document.append("ordinal", message.ordinal());
-    putIfSet(document, "replyTo", message.replyTo());
-    if (!message.mentions().isEmpty()) {
-      document.append("mentions", message.mentions());
-    }
-    if (message.editedAt() != null) {
-      MongoStorage.putInstant(document, "editedAt", message.editedAt());
-    }
-    if (message.deleted()) {
-      document.append("deleted", true).append("deletedBy", message.deletedBy());
-      MongoStorage.putInstant(document, "deletedAt", message.deletedAt());
-    }
-    if (!message.reactions().isEmpty()) {
-      var reactions = new ArrayList<Document>();
-      for (Message.Reaction r : message.reactions()) {
-        reactions.add(
-            new Document("emoji", r.emoji()).append("count", r.count()).append("users", r.users()));
-      }
-      document.append("reactions", reactions);
-    }
-    putIfSet(document, "changedSeq", message.changedSeq());
-    putIfSet(document, "change", message.change());
-    putIfSet(document, "targetSeq", message.targetSeq());
-    putIfSet(document, "emoji", message.emoji());
-    return document;
-  }
-
-  private static void putIfSet(Document document, String field, Object value) {
-    if (value != null) {
-      document.append(field, value);
-    }
-  }
-
-  private static Long longOrNull(Document d, String field) {
-    Number value = d.get(field, Number.class);
-    return value == null ? null : value.longValue();
-  }
-
-  static Message fromDocument(Document d) {
-    var attachments = new ArrayList<Attachment>();
-    for (Document a : d.getList("attachments", Document.class, List.of())) {
-      attachments.add(
-          new Attachment(
-              a.getString("url"),
-              a.getString("name"),
-              a.get("size", Number.class).longValue(),
-              a.getString("mime")));
-    }
-    var reactions = new ArrayList<Message.Reaction>();
-    for (Document r : d.getList("reactions", Document.class, List.of())) {
-      reactions.add(
-          new Message.Reaction(
-              r.getString("emoji"),
-              r.get("count", Number.class).longValue(),
-              r.getList("users", String.class, List.of())));
-    }
-    String kind = d.getString("kind");
-    long seq = d.get("seq", Number.class).longValue();
-    Long ordinal = longOrNull(d, "ordinal");
-    boolean deleted = d.getBoolean("deleted", false);
-    return new Message(
-        d.getString("roomId"),
-        seq,
-        d.getString("senderId"),
-        kind == null ? null : MessageKind.valueOf(kind),
-        d.getString("content"),
-        kind == null && attachments.isEmpty() ? null : List.copyOf(attachments),
-        d.getString("clientMsgId"),
-        MongoStorage.getInstant(d, "sentAt"),
-        ordinal == null ? 0 : ordinal,
-        longOrNull(d, "replyTo"),
-        null,
-        d.getList("mentions", String.class, List.of()),
-        d.containsKey("editedAt") ? MongoStorage.getInstant(d, "editedAt") : null,
-        deleted,
-        deleted ? MongoStorage.getInstant(d, "deletedAt") : null,
-        d.getString("deletedBy"),
-        reactions,
-        longOrNull(d, "changedSeq"),
-        d.getString("change"),
-        longOrNull(d, "targetSeq"),
-        d.getString("emoji"),
-        null);
   }
 }

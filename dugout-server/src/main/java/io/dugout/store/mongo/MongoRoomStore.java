@@ -306,7 +306,7 @@ final class MongoRoomStore implements RoomStore {
     return new Listing(
         room,
         memberFrom(row),
-        newest.isEmpty() ? null : MongoMessageStore.fromDocument(newest.getFirst()),
+        newest.isEmpty() ? null : MessageDocuments.fromDocument(newest.getFirst()),
         pair);
   }
 
