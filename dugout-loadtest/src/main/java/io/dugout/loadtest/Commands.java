@@ -14,7 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The subcommands, their defaults and the scenario each one runs. */
+/**
+ * The subcommands, their defaults and the scenario each one runs.
+ *
+ * <p>Over 300 lines: it is one table, each subcommand's description and options next to each other,
+ * read top to bottom as `--help` prints it; split by subcommand, the options the subcommands share
+ * would be spread over several files.
+ */
 final class Commands {
 
   record Entry(Command command, Supplier<Scenario> scenario) {}
