@@ -1,6 +1,7 @@
 package io.dugout.message;
 
 import io.dugout.auth.Caller;
+import io.dugout.system.DugoutException;
 import java.time.Clock;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
@@ -38,7 +39,7 @@ public class MessageEdits {
     var now = clock.instant();
     rights.requireEditor(caller, target, now);
     if (target.deleted()) {
-      throw io.dugout.system.DugoutException.conflict("message " + seq + " was deleted");
+      throw DugoutException.conflict("message " + seq + " was deleted");
     }
     return append(
         roomId,
@@ -68,14 +69,14 @@ public class MessageEdits {
     rights.requireReactor(caller, roomId);
     var target = target(caller, roomId, seq);
     if (target.deleted()) {
-      throw io.dugout.system.DugoutException.conflict("message " + seq + " was deleted");
+      throw DugoutException.conflict("message " + seq + " was deleted");
     }
     boolean has = MessageChanges.reacted(target, emoji, caller.userId());
     if (has == add) {
       return new Changed(target, false);
     }
     if (add && target.reactions().size() >= MessageChanges.MAX_EMOJI && !hasEmoji(target, emoji)) {
-      throw io.dugout.system.DugoutException.conflict(
+      throw DugoutException.conflict(
           "message " + seq + " already carries " + MessageChanges.MAX_EMOJI + " different emoji");
     }
     var change = add ? MessageChange.REACTION_ADDED : MessageChange.REACTION_REMOVED;
@@ -86,7 +87,7 @@ public class MessageEdits {
   private Message target(Caller caller, String roomId, long seq) {
     messages.head(caller, roomId);
     if (seq < 1) {
-      throw io.dugout.system.DugoutException.notFound("no message " + seq + " in room " + roomId);
+      throw DugoutException.notFound("no message " + seq + " in room " + roomId);
     }
     return messages.requireMessage(roomId, seq, null);
   }

@@ -2,6 +2,7 @@ package io.dugout.room;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -65,11 +66,11 @@ public record Member(
     if (mentions.contains(seq)) {
       return this;
     }
-    var next = new java.util.ArrayList<>(mentions);
+    var next = new ArrayList<>(mentions);
     next.add(seq);
     next.sort(null);
     if (next.size() > MENTIONS_KEPT) {
-      next = new java.util.ArrayList<>(next.subList(next.size() - MENTIONS_KEPT, next.size()));
+      next = new ArrayList<>(next.subList(next.size() - MENTIONS_KEPT, next.size()));
     }
     return new Member(roomId, userId, role, joinedAt, lastReadSeq, muted, lastReadOrdinal, next);
   }

@@ -5,6 +5,7 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.READ_MARKERS;
 
 import io.dugout.message.NoWait;
 import io.dugout.room.Member;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -238,7 +239,7 @@ final class RocksDbMembers {
 
   /** A read marker's value: its seq, then its ordinal. */
   private static byte[] marker(long seq, long ordinal) {
-    return java.nio.ByteBuffer.allocate(16).putLong(seq).putLong(ordinal).array();
+    return ByteBuffer.allocate(16).putLong(seq).putLong(ordinal).array();
   }
 
   /**
@@ -249,7 +250,7 @@ final class RocksDbMembers {
     if (marker == null) {
       return row;
     }
-    var value = java.nio.ByteBuffer.wrap(marker);
+    var value = ByteBuffer.wrap(marker);
     long seq = value.getLong();
     long ordinal = marker.length >= 16 ? value.getLong() : seq;
     return seq > row.lastReadSeq() ? row.withLastRead(seq, ordinal) : row;
