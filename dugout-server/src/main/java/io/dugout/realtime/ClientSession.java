@@ -50,7 +50,7 @@ public final class ClientSession {
   private final BatchWriter writer;
   private final Executor writers;
   private final Limits limits;
-  private final OutboundQueue queue = new OutboundQueue();
+  private final OutboundQueue queue;
   private final AtomicBoolean writing = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
@@ -82,6 +82,7 @@ public final class ClientSession {
     this.writer = BatchWriter.of(socket);
     this.writers = writers;
     this.limits = limits;
+    this.queue = new OutboundQueue(limits.memory());
   }
 
   public String id() {
@@ -137,6 +138,19 @@ public final class ClientSession {
     }
     if (!queue.admit(frame, limits.maxQueuedFrames(), limits.maxQueuedBytes())) {
       closeSlow(queue.frames() + " frames, " + queue.bytes() + " bytes queued");
+      return false;
+    }
+    if (limits.memory().tooMuch(queue.bytes())) {
+      closeSlow(
+          queue.bytes()
+              + " bytes queued while the node's outbound budget of "
+              + limits.memory().budget()
+              + " bytes is spent");
+      return false;
+    }
+    if (closed.get()) {
+      // why: closed while the frame went in; the close's own clear may have missed it
+      queue.clear();
       return false;
     }
     scheduleWrite();
@@ -201,6 +215,10 @@ public final class ClientSession {
 
   int queuedFrames() {
     return queue.frames();
+  }
+
+  long queuedBytes() {
+    return queue.bytes();
   }
 
   /**
@@ -337,6 +355,11 @@ public final class ClientSession {
     } catch (IOException | RuntimeException e) {
       log.debug("Writing to {} failed: {}", id(), e.toString());
       closeAfterWrite(CloseStatus.SESSION_NOT_RELIABLE);
+    } catch (Error e) {
+      // why: the drain may run on the thread delivering a room's message to all its subscribers;
+      // a batch that cannot be allocated (direct memory ran out) ends this client, not that loop
+      log.warn("Writing to {} failed; closing it", id(), e);
+      close(CloseStatus.SESSION_NOT_RELIABLE);
     } finally {
       if (batch != null) {
         batch.discard();
@@ -389,20 +412,30 @@ public final class ClientSession {
     lastSentAt = System.currentTimeMillis();
   }
 
-  /** The budgets of one session's outbound queue, and where overflows and writes are counted. */
+  /**
+   * The budgets of one session's outbound queue, the node's budget of all of them, and where
+   * overflows and writes are counted.
+   */
   record Limits(
       int maxQueuedFrames,
       long maxQueuedBytes,
       AtomicLong slowConsumers,
       Duration sendTimeLimit,
-      DeliveryMeter deliveries) {
+      DeliveryMeter deliveries,
+      OutboundMemory memory) {
 
     Limits(
         int maxQueuedFrames,
         long maxQueuedBytes,
         AtomicLong slowConsumers,
         Duration sendTimeLimit) {
-      this(maxQueuedFrames, maxQueuedBytes, slowConsumers, sendTimeLimit, DeliveryMeter.NONE);
+      this(
+          maxQueuedFrames,
+          maxQueuedBytes,
+          slowConsumers,
+          sendTimeLimit,
+          DeliveryMeter.NONE,
+          OutboundMemory.UNBOUNDED);
     }
   }
 }

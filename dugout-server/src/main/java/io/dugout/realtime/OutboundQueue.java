@@ -20,18 +20,32 @@ final class OutboundQueue {
   private final ConcurrentLinkedQueue<Outgoing> frames = new ConcurrentLinkedQueue<>();
   private final AtomicInteger count = new AtomicInteger();
   private final AtomicLong bytes = new AtomicLong();
+  private final OutboundMemory memory;
   private volatile Thread depthWaiter;
+
+  OutboundQueue() {
+    this(OutboundMemory.UNBOUNDED);
+  }
+
+  /** A queue whose bytes also count in the node's {@code memory}. */
+  OutboundQueue(OutboundMemory memory) {
+    this.memory = memory;
+  }
 
   /**
    * Counts {@code frame} and queues it, unless the count then passes {@code maxFrames} or the bytes
-   * {@code maxBytes}: the frame is then counted but not queued, and the caller closes the session.
+   * {@code maxBytes}: the frame is then neither counted nor queued, and the caller closes the
+   * session.
    */
   boolean admit(Outgoing frame, int maxFrames, long maxBytes) {
     int queued = count.incrementAndGet();
     long queuedBytes = bytes.addAndGet(frame.bytes());
     if (queued > maxFrames || queuedBytes > maxBytes) {
+      count.decrementAndGet();
+      bytes.addAndGet(-frame.bytes());
       return false;
     }
+    memory.add(frame.bytes());
     frames.add(frame);
     return true;
   }
@@ -42,6 +56,7 @@ final class OutboundQueue {
     count.incrementAndGet();
     // why: the writer subtracts every frame it takes; the count must have had it
     bytes.addAndGet(frame.bytes());
+    memory.add(frame.bytes());
   }
 
   Outgoing poll() {
@@ -64,15 +79,25 @@ final class OutboundQueue {
   void taken(int takenFrames, long takenBytes) {
     count.addAndGet(-takenFrames);
     bytes.addAndGet(-takenBytes);
+    memory.add(-takenBytes);
     Thread waiter = depthWaiter;
     if (waiter != null) {
       LockSupport.unpark(waiter);
     }
   }
 
-  /** Drops what waits (the session closed) and wakes a thread waiting for room. */
+  /**
+   * Drops what waits (the session closed), taking it out of the counts, and wakes a thread waiting
+   * for room. Safe to call again: a frame admitted while the session closed is dropped by the next
+   * call.
+   */
   void clear() {
-    frames.clear();
+    Outgoing dropped;
+    while ((dropped = frames.poll()) != null) {
+      count.decrementAndGet();
+      bytes.addAndGet(-dropped.bytes());
+      memory.add(-dropped.bytes());
+    }
     Thread waiter = depthWaiter;
     if (waiter != null) {
       LockSupport.unpark(waiter);
@@ -95,7 +120,8 @@ final class OutboundQueue {
         }
         LockSupport.parkNanos(this, left);
       }
-      return true;
+      // why: a close empties the queue, which is no room made by the client
+      return open.getAsBoolean();
     } finally {
       depthWaiter = null;
     }

@@ -178,6 +178,18 @@ public class RealtimeMetrics {
     rateLimited.increment();
   }
 
+  /** Gauges of the node's outbound bytes and their budget. */
+  void outboundMemory(OutboundMemory memory) {
+    Gauge.builder("dugout.realtime.outbound.bytes", memory, OutboundMemory::queued)
+        .description("bytes queued for clients on this node, all sessions together")
+        .baseUnit("bytes")
+        .register(registry);
+    Gauge.builder("dugout.realtime.outbound.budget", memory, OutboundMemory::budget)
+        .description("dugout.realtime.max-outbound-bytes: the node's budget of queued bytes")
+        .baseUnit("bytes")
+        .register(registry);
+  }
+
   void queueDepth(int frames) {
     queueDepth.record(frames);
   }

@@ -12,6 +12,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxQueuedFrames how many outbound frames may wait for one slow client before it is
  *     disconnected
  * @param maxQueuedBytes how many outbound bytes may wait for one slow client
+ * @param maxOutboundBytes how many outbound bytes may wait for all clients of the node together;
+ *     when they pass it, a client that holds more than 64 KiB of them is disconnected as slow (0:
+ *     half of the direct memory the JVM allows, {@code -XX:MaxDirectMemorySize}, which defaults to
+ *     the maximum heap)
  * @param sendTimeLimit how long one write to a client may block before it is disconnected
  * @param connectTimeLimit how long a WebSocket may stay open without a STOMP CONNECT frame before
  *     it is closed (4001), checked once a second
@@ -37,6 +41,7 @@ public record RealtimeProperties(
     @DefaultValue("65536") int maxFrameBytes,
     @DefaultValue("5000") int maxQueuedFrames,
     @DefaultValue("4194304") long maxQueuedBytes,
+    @DefaultValue("0") long maxOutboundBytes,
     @DefaultValue("10s") Duration sendTimeLimit,
     @DefaultValue("10s") Duration connectTimeLimit,
     @DefaultValue("50") double messagesPerSecond,

@@ -18,7 +18,7 @@ import org.springframework.web.socket.CloseStatus;
  * dugout.realtime.connect-time-limit}, ends sessions whose token expired (within a second of its
  * {@code exp}), and on shutdown reports the node not ready, stops taking frames, lets durable
  * writes in flight finish, then closes every session with a reason. Once a second it samples every
- * session's outbound queue depth.
+ * session's outbound queue depth and recounts the node's outbound bytes ({@link OutboundMemory}).
  */
 @Component
 class SessionKeeper implements SmartLifecycle {
@@ -97,8 +97,10 @@ class SessionKeeper implements SmartLifecycle {
   void tick() {
     long now = System.currentTimeMillis();
     inbound.forgetOldTyping(now);
+    long outboundBytes = 0;
     for (ClientSession session : subscriptions.sessions()) {
       metrics.queueDepth(session.queuedFrames());
+      outboundBytes += session.queuedBytes();
       try {
         if (!session.connected()) {
           // why: from the opening, so that heart-beats alone never hold a connection
@@ -128,5 +130,6 @@ class SessionKeeper implements SmartLifecycle {
         log.debug("Heart-beat check of {} failed: {}", session.id(), e.toString());
       }
     }
+    endpoint.outboundMemory().recount(outboundBytes);
   }
 }

@@ -49,6 +49,7 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
   private final SessionLog sessionLog;
   private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final OutboundMemory outboundMemory;
   private volatile boolean accepting = true;
 
   StompEndpoint(
@@ -64,6 +65,13 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
     this.properties = properties;
     this.metrics = metrics;
     this.sessionLog = sessionLog;
+    this.outboundMemory = OutboundMemory.of(properties.maxOutboundBytes());
+    metrics.outboundMemory(outboundMemory);
+  }
+
+  /** The outbound bytes of all sessions of the node, against the node's budget. */
+  OutboundMemory outboundMemory() {
+    return outboundMemory;
   }
 
   @Override
@@ -88,7 +96,8 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
             properties.maxQueuedBytes(),
             metrics.slowConsumers(),
             properties.sendTimeLimit(),
-            metrics.deliveries());
+            metrics.deliveries(),
+            outboundMemory);
     var session = new ClientSession(socket, writers, limits);
     socket.getAttributes().put(SESSION, session);
     socket.getAttributes().put(DECODER, new StompFrameDecoder(properties.maxFrameBytes()));

@@ -50,6 +50,8 @@ class ObservabilityTests extends RealtimeTestBase {
     other.removeAll(queried);
     assertThat(queried).contains("dugout_realtime_sessions", "jvm_gc_pause_seconds_max");
     assertThat(exposed).containsAll(queried);
+    assertThat(exposed)
+        .contains("dugout_realtime_outbound_bytes", "dugout_realtime_outbound_budget_bytes");
     // why: the other mode's rows are empty here, and say so in their titles
     assertThat(other).isNotEmpty();
     assertThat(exposed).doesNotContainAnyElementsOf(other);

@@ -85,6 +85,22 @@ class OutboundBudgetTests {
   }
 
   @Test
+  void closesTheClientWhenAWriteFailsWithAnErrorWithoutThrowingAtTheSender() {
+    FailingSocket socket =
+        new FailingSocket(null, 0) {
+          @Override
+          void blocked() {
+            throw new OutOfMemoryError("Cannot reserve 65536 bytes of direct buffer memory");
+          }
+        };
+    var session = writingTo(socket, new AtomicLong());
+    // why: the sender may be a room's delivery loop, whose other subscribers must still get it
+    assertThat(session.send(new Outgoing.Text("hello"))).isTrue();
+    assertThat(session.closedWith()).isEqualTo(CloseStatus.SESSION_NOT_RELIABLE);
+    assertThat(socket.closedWith).isEqualTo(CloseStatus.SESSION_NOT_RELIABLE);
+  }
+
+  @Test
   void countsTheContainersCloseDuringAWriteBlockedForTheSendTimeLimitAsASlowConsumer() {
     var slowConsumers = new AtomicLong();
     var reported = new CloseStatus(1006, "Write timeout");

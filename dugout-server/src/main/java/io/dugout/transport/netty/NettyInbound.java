@@ -59,7 +59,7 @@ final class NettyInbound extends ChannelInboundHandlerAdapter {
   private final FastPathMetrics.Route handshakes;
   private final boolean attempts;
   private final String id;
-  private final SerialRunner runner = new SerialRunner();
+  private final SerialRunner runner = new SerialRunner(failure -> closeAfterFailure());
   private final AtomicLong unhandledBytes = new AtomicLong();
   private long acceptedNanos;
   private long unwritableSinceNanos;
@@ -107,6 +107,14 @@ final class NettyInbound extends ChannelInboundHandlerAdapter {
       runner.run(() -> opened(socket));
     }
     super.userEventTriggered(ctx, event);
+  }
+
+  /** A task of the connection failed with an error: what it left behind is unknown, so it ends. */
+  private void closeAfterFailure() {
+    var socket = connection;
+    if (socket != null) {
+      socket.close(CloseStatus.SERVER_ERROR);
+    }
   }
 
   private void opened(NettyConnection socket) {

@@ -99,6 +99,7 @@ class WebSocketBufferSizeTests extends RealtimeTestBase {
         65536,
         5000,
         4194304,
+        0,
         Duration.ofSeconds(10),
         Duration.ofSeconds(10),
         50,
