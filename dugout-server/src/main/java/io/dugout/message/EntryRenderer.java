@@ -9,9 +9,11 @@ import java.util.Set;
 
 /**
  * Adds to entries read from the log what they carry when delivered (ADR 15): a change its target as
- * it is now, a reply the preview of the message it answers. A target found in the same page is
- * taken from it; the rest come from the store in one batched read per page. A page with neither
- * (the common case) is returned as it is, and its JSON is never decoded.
+ * it is now, a reply the preview of the message it answers. A change whose target is in the same
+ * page carries none: the page's own copy of the message is already as it is now, and sending it
+ * twice would double what a page of reactions weighs. A replied message found in the page is taken
+ * from it; the rest come from the store in one batched read per page. A page with neither changes
+ * nor replies (the common case) is returned as it is, and its JSON is never decoded.
  */
 public final class EntryRenderer {
 
@@ -29,10 +31,14 @@ public final class EntryRenderer {
 
   /** The page's entries with their targets and reply previews, in the same order. */
   public List<Message> render(String roomId, List<Message> page) {
+    Set<Long> inPage = Set.of();
     Set<Long> wanted = new HashSet<>();
     for (Message entry : page) {
       if (entry.targetSeq() != null) {
-        wanted.add(entry.targetSeq());
+        inPage = inPage.isEmpty() ? seqsOf(page) : inPage;
+        if (!inPage.contains(entry.targetSeq())) {
+          wanted.add(entry.targetSeq());
+        }
       } else if (entry.replyTo() != null) {
         wanted.add(entry.replyTo());
       }
@@ -53,28 +59,43 @@ public final class EntryRenderer {
     }
     var rendered = new ArrayList<Message>(page.size());
     for (Message entry : page) {
-      rendered.add(render(entry, bySeq));
+      boolean targetHere = entry.targetSeq() != null && inPage.contains(entry.targetSeq());
+      rendered.add(targetHere ? entry : render(entry, bySeq));
     }
     return rendered;
   }
 
+  private static Set<Long> seqsOf(List<Message> page) {
+    Set<Long> seqs = new HashSet<>();
+    for (Message entry : page) {
+      seqs.add(entry.seq());
+    }
+    return seqs;
+  }
+
   /**
    * {@link #render} for a page of {@link MessageJson}, the same bytes as encoding the rendered
-   * page, without decoding it: a change gets its target's stored JSON appended as {@code target}
-   * (its last field), a reply its preview inserted after {@code replyTo} (the field before it).
-   * Only the messages replies answer are decoded, for their previews; a page without changes or
-   * replies is returned as it is.
+   * page, without decoding it: a change whose target is not in the page gets the target's stored
+   * JSON appended as {@code target} (its last field), a reply its preview inserted after {@code
+   * replyTo} (the field before it). Only the messages replies answer are decoded, for their
+   * previews; a page without changes or replies is returned as it is.
    */
   public List<byte[]> renderJson(String roomId, List<byte[]> page) {
     long[] targets = new long[page.size()];
     long[] replied = new long[page.size()];
+    long[] seqs = null;
     Set<Long> wanted = new HashSet<>();
     for (int i = 0; i < page.size(); i++) {
       byte[] entry = page.get(i);
       targets[i] = numberAfter(entry, TARGET_SEQ);
       replied[i] = targets[i] > 0 ? -1 : numberAfter(entry, REPLY_TO);
       if (targets[i] > 0) {
-        wanted.add(targets[i]);
+        seqs = seqs == null ? seqsOfJson(page) : seqs;
+        if (contains(seqs, targets[i])) {
+          targets[i] = -1;
+        } else {
+          wanted.add(targets[i]);
+        }
       } else if (replied[i] > 0) {
         wanted.add(replied[i]);
       }
@@ -83,10 +104,10 @@ public final class EntryRenderer {
       return page;
     }
     Map<Long, byte[]> bySeq = new HashMap<>();
-    for (byte[] entry : page) {
-      long seq = numberAfter(entry, SEQ);
+    for (int i = 0; i < page.size(); i++) {
+      long seq = seqs != null ? seqs[i] : numberAfter(page.get(i), SEQ);
       if (wanted.remove(seq)) {
-        bySeq.put(seq, entry);
+        bySeq.put(seq, page.get(i));
       }
     }
     if (!wanted.isEmpty()) {
@@ -108,6 +129,23 @@ public final class EntryRenderer {
       }
     }
     return rendered;
+  }
+
+  private static long[] seqsOfJson(List<byte[]> page) {
+    long[] seqs = new long[page.size()];
+    for (int i = 0; i < page.size(); i++) {
+      seqs[i] = numberAfter(page.get(i), SEQ);
+    }
+    return seqs;
+  }
+
+  private static boolean contains(long[] seqs, long seq) {
+    for (long each : seqs) {
+      if (each == seq) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static byte[] appendTarget(byte[] entry, byte[] target) {
@@ -153,10 +191,14 @@ public final class EntryRenderer {
     return indexOf(json, TARGET_SEQ) >= 0;
   }
 
-  /** One entry, whose target or reply may be in {@code bySeq}. */
+  /**
+   * One entry, whose target or reply may be in {@code bySeq}; a change whose target is not there
+   * stays without one.
+   */
   public Message render(Message entry, Map<Long, Message> bySeq) {
     if (entry.targetSeq() != null) {
-      return entry.withRendered(null, bySeq.get(entry.targetSeq()));
+      Message target = bySeq.get(entry.targetSeq());
+      return target == null ? entry : entry.withRendered(null, target);
     }
     if (entry.replyTo() != null) {
       Message replied = bySeq.get(entry.replyTo());

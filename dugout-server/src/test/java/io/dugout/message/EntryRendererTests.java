@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rendering a page of stored JSON gives the very bytes of encoding the rendered page, whether the
- * targets and replied messages lie in the page or only in the store.
+ * targets and replied messages lie in the page or only in the store; a change carries its target
+ * only when the page does not hold it.
  */
 class EntryRendererTests {
 
@@ -60,6 +61,24 @@ class EntryRendererTests {
     assertThat(rendered.get(0))
         .as("a target that is not there leaves the entry as it is")
         .isEqualTo(page.get(0));
+  }
+
+  @Test
+  void aChangeWhoseTargetIsInThePageCarriesNoneButARepliesPreviewStays() {
+    put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "the glove", List.of(), "c-1", AT));
+    put(reply(2, 1, "which one?"));
+    put(change(3, MessageChange.REACTION_ADDED, 1, "👍"));
+    var newestFirst = List.of(log.get(3L), log.get(2L), log.get(1L));
+
+    var rendered = renderer.render(ROOM, newestFirst);
+
+    assertThat(rendered.get(0).target()).as("the page holds message 1 as it is now").isNull();
+    assertThat(rendered.get(1).reply().content()).isEqualTo("the glove");
+    assertThat(renderer.renderJson(ROOM, MessageJson.writeAll(newestFirst)))
+        .containsExactlyElementsOf(MessageJson.writeAll(rendered));
+    assertThat(renderer.render(ROOM, List.of(log.get(3L))).getFirst().target().content())
+        .as("alone, the change carries its target")
+        .isEqualTo("the glove");
   }
 
   @Test
