@@ -1,6 +1,7 @@
 package io.dugout.realtime;
 
-import io.netty.util.internal.PlatformDependent;
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -38,14 +39,25 @@ final class OutboundMemory {
 
   /**
    * The budget {@code dugout.realtime.max-outbound-bytes} names, or when it is 0 half of the direct
-   * memory the JVM allows (Netty's measure, which is what runs out).
+   * memory the JVM allows, which is what runs out first on the Netty listener.
    */
   static OutboundMemory of(long maxOutboundBytes) {
-    long budget =
-        maxOutboundBytes > 0
-            ? maxOutboundBytes
-            : Math.max(PlatformDependent.maxDirectMemory() / 2, 1);
+    long budget = maxOutboundBytes > 0 ? maxOutboundBytes : Math.max(maxDirectMemory() / 2, 1);
     return new OutboundMemory(budget, BACKLOG_TO_CHECK);
+  }
+
+  /** {@code -XX:MaxDirectMemorySize}, whose default is the maximum heap. */
+  static long maxDirectMemory() {
+    try {
+      var vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      long set = Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+      if (set > 0) {
+        return set;
+      }
+    } catch (RuntimeException e) {
+      // why: a JVM without the HotSpot option has the same default
+    }
+    return Runtime.getRuntime().maxMemory();
   }
 
   void add(long bytes) {

@@ -71,6 +71,13 @@ class OutboundMemoryTests {
     assertThat(memory.queued()).isEqualTo(200);
   }
 
+  @Test
+  void byDefaultTheBudgetIsHalfTheDirectMemoryTheJvmAllows() {
+    assertThat(OutboundMemory.of(0).budget()).isEqualTo(OutboundMemory.maxDirectMemory() / 2);
+    assertThat(OutboundMemory.maxDirectMemory()).isPositive();
+    assertThat(OutboundMemory.of(1234).budget()).isEqualTo(1234);
+  }
+
   private ClientSession queueOnly() {
     var limits =
         new ClientSession.Limits(
