@@ -19,7 +19,7 @@ import java.util.Arrays;
 final class DugoutArchitecture {
 
   /** Capabilities: the domain, which must not know how anything is stored or transported. */
-  static final String[] DOMAIN = {"room", "message", "auth", "realtime", "notification"};
+  static final String[] DOMAIN = {"room", "message", "auth", "realtime", "notification", "file"};
 
   private DugoutArchitecture() {}
 

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.LongFunction;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 
 /**
@@ -32,6 +33,7 @@ public class MessageService {
   private final List<MessageFollowUp> followUps;
   private final Clock clock;
   private final EntryRenderer renderer;
+  private final AttachmentUploads uploads;
 
   MessageService(
       MessageStore store,
@@ -40,7 +42,8 @@ public class MessageService {
       RoomAccess access,
       MessageValidator validator,
       List<MessageFollowUp> followUps,
-      Clock clock) {
+      Clock clock,
+      ObjectProvider<AttachmentUploads> uploads) {
     this.store = store;
     this.sequencer = sequencer;
     this.cache = cache;
@@ -49,6 +52,7 @@ public class MessageService {
     this.followUps = List.copyOf(followUps);
     this.clock = clock;
     this.renderer = new EntryRenderer(store);
+    this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
@@ -74,7 +78,12 @@ public class MessageService {
       }
       reply = Message.Reply.of(requireMessage(roomId, request.replyTo(), "replyTo"));
     }
-    return append(roomId, toNew(senderId, request, reply, mentions));
+    // why: last, once nothing else can refuse the message, as it makes the uploads its own
+    var attachments =
+        request.attachments() == null
+            ? List.<Attachment>of()
+            : uploads.resolve(roomId, senderId, request.clientMsgId(), request.attachments());
+    return append(roomId, toNew(senderId, request, attachments, reply, mentions));
   }
 
   /**
@@ -278,12 +287,16 @@ public class MessageService {
   }
 
   private NewMessage toNew(
-      String senderId, PostMessage request, Message.Reply reply, List<String> mentions) {
+      String senderId,
+      PostMessage request,
+      List<Attachment> attachments,
+      Message.Reply reply,
+      List<String> mentions) {
     return new NewMessage(
         senderId,
         request.kind(),
         request.content() == null ? "" : request.content(),
-        request.attachments() == null ? List.of() : List.copyOf(request.attachments()),
+        List.copyOf(attachments),
         request.clientMsgId(),
         clock.instant(),
         request.replyTo(),

@@ -16,6 +16,7 @@ class MessageValidator {
   private static final int MAX_URL = 2048;
   private static final int MAX_NAME = 255;
   private static final int MAX_MIME = 127;
+  private static final int MAX_UPLOAD_ID = 64;
 
   /** The longest emoji accepted, in UTF-8 bytes: room for a family or a flag sequence. */
   static final int MAX_EMOJI_BYTES = 32;
@@ -118,12 +119,37 @@ class MessageValidator {
       if (a == null) {
         throw DugoutException.invalid("attachments[" + i + "]", "must not be null");
       }
+      if (a.size() != null && a.size() < 0) {
+        throw DugoutException.invalid(at + "size", "must be 0 or more");
+      }
+      if (a.width() != null || a.height() != null) {
+        throw DugoutException.invalid(
+            at + (a.width() != null ? "width" : "height"), "is set by Dugout for an upload");
+      }
+      if (a.uploadId() != null) {
+        validateUpload(request.kind(), a, at);
+        continue;
+      }
       requireText(at + "url", a.url(), MAX_URL);
       requireText(at + "name", a.name(), MAX_NAME);
       requireText(at + "mime", a.mime(), MAX_MIME);
-      if (a.size() < 0) {
-        throw DugoutException.invalid(at + "size", "must be 0 or more");
+      if (a.size() == null) {
+        throw DugoutException.invalid(at + "size", "is required");
       }
+    }
+  }
+
+  /**
+   * An attachment that names an upload: the upload gives its url, name, size and type, so the
+   * sender gives none of them but may state the size it expects.
+   */
+  private static void validateUpload(MessageKind kind, Attachment a, String at) {
+    Ids.require(at + "uploadId", a.uploadId(), MAX_UPLOAD_ID);
+    if (kind != MessageKind.IMAGE && kind != MessageKind.FILE) {
+      throw DugoutException.invalid(at + "uploadId", "is only for IMAGE and FILE messages");
+    }
+    if (a.url() != null) {
+      throw DugoutException.invalid(at + "url", "must not be set with an uploadId");
     }
   }
 

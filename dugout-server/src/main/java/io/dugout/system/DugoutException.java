@@ -11,6 +11,7 @@ public abstract sealed class DugoutException extends RuntimeException
         DugoutException.Forbidden,
         DugoutException.NotFound,
         DugoutException.Conflict,
+        DugoutException.Refused,
         DugoutException.Unavailable {
 
   private final HttpStatus status;
@@ -58,6 +59,18 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Conflict(message);
   }
 
+  /** A file is larger than it may be (413, {@code too_large}). */
+  public static Refused tooLarge(String message) {
+    return new Refused(HttpStatus.CONTENT_TOO_LARGE, "too_large", message);
+  }
+
+  /**
+   * A file's real type, detected from its bytes, is not allowed (415, {@code unsupported_type}).
+   */
+  public static Refused unsupportedType(String message) {
+    return new Refused(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_type", message);
+  }
+
   public static Unavailable unavailable(String message) {
     return new Unavailable(message);
   }
@@ -91,6 +104,13 @@ public abstract sealed class DugoutException extends RuntimeException
   public static final class Conflict extends DugoutException {
     Conflict(String message) {
       super(HttpStatus.CONFLICT, "conflict", message, null);
+    }
+  }
+
+  /** What was sent is refused as a whole: too large, or of a type that is not allowed. */
+  public static final class Refused extends DugoutException {
+    Refused(HttpStatus status, String code, String message) {
+      super(status, code, message, null);
     }
   }
 

@@ -20,11 +20,15 @@ final class MessageDocuments {
     var attachments = new ArrayList<Document>();
     for (Attachment a :
         message.attachments() == null ? List.<Attachment>of() : message.attachments()) {
-      attachments.add(
+      var attachment =
           new Document("url", a.url())
               .append("name", a.name())
               .append("size", a.size())
-              .append("mime", a.mime()));
+              .append("mime", a.mime());
+      putIfSet(attachment, "uploadId", a.uploadId());
+      putIfSet(attachment, "width", a.width());
+      putIfSet(attachment, "height", a.height());
+      attachments.add(attachment);
     }
     var document =
         new Document("roomId", message.roomId())
@@ -84,7 +88,10 @@ final class MessageDocuments {
               a.getString("url"),
               a.getString("name"),
               a.get("size", Number.class).longValue(),
-              a.getString("mime")));
+              a.getString("mime"),
+              a.getString("uploadId"),
+              a.getInteger("width"),
+              a.getInteger("height")));
     }
     var reactions = new ArrayList<Message.Reaction>();
     for (Document r : d.getList("reactions", Document.class, List.of())) {

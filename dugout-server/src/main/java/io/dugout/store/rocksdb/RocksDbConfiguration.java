@@ -1,5 +1,6 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
@@ -73,5 +74,10 @@ class RocksDbConfiguration {
   @Bean
   NotificationStore rocksDbNotificationStore(RocksDbStorage storage) {
     return new RocksDbNotificationStore(storage);
+  }
+
+  @Bean
+  UploadStore rocksDbUploadStore(RocksDbStorage storage) {
+    return new RocksDbUploadStore(storage);
   }
 }

@@ -71,7 +71,8 @@ final class RocksDbStorage implements AutoCloseable {
     NOTIFICATION_COUNTS,
     NOTIFICATION_EXPIRY,
     NOTIFICATION_COLLAPSE,
-    NOTIFICATION_SENDS;
+    NOTIFICATION_SENDS,
+    UPLOADS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());

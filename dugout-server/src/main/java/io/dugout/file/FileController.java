@@ -1,0 +1,130 @@
+package io.dugout.file;
+
+import io.dugout.auth.Caller;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutException;
+import io.dugout.system.DugoutProperties.StoreType;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * Upload slots, the signed upload URLs they hand out, and member-only downloads. The upload URL is
+ * outside {@code /api}: its signature, not a bearer token, is what lets the bytes in, and its body
+ * is a file, not a JSON request under {@code dugout.limits.max-request-bytes}.
+ */
+@RestController
+@ConditionalOnSelection(store = StoreType.ROCKSDB)
+class FileController {
+
+  static final String UPLOAD_PATH = "/uploads/";
+
+  private final UploadSlots slots;
+  private final UploadStore uploads;
+  private final FileStore files;
+  private final FileRights rights;
+
+  FileController(UploadSlots slots, UploadStore uploads, FileStore files, FileRights rights) {
+    this.slots = slots;
+    this.uploads = uploads;
+    this.files = files;
+    this.rights = rights;
+  }
+
+  /** The body of a request for an upload slot. */
+  record SlotRequest(String name, Long size, String type) {}
+
+  /** An open upload slot: where and how to send the bytes, and until when. */
+  record SlotAnswer(
+      String uploadId, String url, String method, Map<String, String> headers, Instant expiresAt) {}
+
+  @PostMapping("/api/v1/rooms/{roomId}/uploads")
+  ResponseEntity<SlotAnswer> open(
+      Caller caller, @PathVariable String roomId, @RequestBody SlotRequest request) {
+    var slot = slots.open(caller, roomId, request.name(), request.size(), request.type());
+    var upload = slot.upload();
+    String url =
+        ServletUriComponentsBuilder.fromCurrentContextPath()
+            .path(UPLOAD_PATH + upload.id())
+            .queryParam("expires", upload.expiresAt().getEpochSecond())
+            .queryParam("signature", slot.signature())
+            .toUriString();
+    return ResponseEntity.status(HttpStatus.CREATED)
+        .body(
+            new SlotAnswer(
+                upload.id(),
+                url,
+                "PUT",
+                Map.of(HttpHeaders.CONTENT_TYPE, upload.declaredType()),
+                upload.expiresAt()));
+  }
+
+  /** The bytes of an upload, to its signed URL. */
+  @PutMapping(UPLOAD_PATH + "{uploadId}")
+  UploadAnswer upload(
+      @PathVariable String uploadId,
+      @RequestParam long expires,
+      @RequestParam String signature,
+      HttpServletRequest request)
+      throws IOException {
+    try (InputStream body = request.getInputStream()) {
+      var upload =
+          slots.receive(uploadId, expires, signature, request.getContentLengthLong(), body);
+      return new UploadAnswer(
+          upload.id(), upload.declaredSize(), upload.type(), upload.width(), upload.height());
+    }
+  }
+
+  /** What was stored for an upload. */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  record UploadAnswer(String uploadId, long size, String type, Integer width, Integer height) {}
+
+  /**
+   * A file of the room, streamed. Only a safe raster image is served inline; anything else is an
+   * attachment, and nothing is sniffed into something else by the browser.
+   */
+  @GetMapping("/api/v1/rooms/{roomId}/files/{uploadId}")
+  void download(
+      Caller caller,
+      @PathVariable String roomId,
+      @PathVariable String uploadId,
+      HttpServletResponse response)
+      throws IOException {
+    var upload = rights.requireDownloader(caller, roomId, uploads.get(uploadId));
+    try (InputStream bytes = files.get(UploadSlots.key(upload.id()))) {
+      if (bytes == null) {
+        throw DugoutException.notFound("no such file in room " + roomId);
+      }
+      response.setContentType(upload.type());
+      response.setContentLengthLong(upload.declaredSize());
+      response.setHeader("X-Content-Type-Options", "nosniff");
+      response.setHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0, must-revalidate");
+      response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      var disposition =
+          FileTypes.inline(upload.type())
+              ? ContentDisposition.inline()
+              : ContentDisposition.attachment();
+      response.setHeader(
+          HttpHeaders.CONTENT_DISPOSITION,
+          disposition.filename(upload.name(), StandardCharsets.UTF_8).build().toString());
+      bytes.transferTo(response.getOutputStream());
+    }
+  }
+}

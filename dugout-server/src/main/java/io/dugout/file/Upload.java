@@ -1,0 +1,110 @@
+package io.dugout.file;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.time.Instant;
+
+/**
+ * An upload slot: a member's promise of a file for a room, then the file once its bytes arrived.
+ *
+ * @param id the upload id, also the key of its bytes in the {@link FileStore}
+ * @param uploaderId the user who asked for the slot; only they may send a message with it
+ * @param name the file name the uploader gave
+ * @param declaredSize the size the uploader promised; the bytes must be exactly this many
+ * @param declaredType the media type the uploader gave; never trusted, kept for the record
+ * @param state {@code PENDING} until the bytes are stored and checked, then {@code STORED}
+ * @param type the media type detected from the bytes ({@code STORED} only)
+ * @param width an image's width in pixels, when it could be read ({@code STORED} only)
+ * @param height an image's height in pixels, when it could be read ({@code STORED} only)
+ * @param expiresAt until when the bytes may be uploaded
+ * @param usedBy the {@code clientMsgId} of the uploader's message that carries it, or null
+ */
+public record Upload(
+    String id,
+    String roomId,
+    String uploaderId,
+    String name,
+    long declaredSize,
+    String declaredType,
+    State state,
+    String type,
+    Integer width,
+    Integer height,
+    Instant createdAt,
+    Instant expiresAt,
+    String usedBy) {
+
+  /** Where an upload is in its life. */
+  public enum State {
+    /** The slot is open; its bytes have not arrived (or were refused). */
+    PENDING,
+    /** The bytes are stored, complete, and of an allowed type. */
+    STORED
+  }
+
+  /** A new slot. */
+  static Upload pending(
+      String id,
+      String roomId,
+      String uploaderId,
+      String name,
+      long size,
+      String declaredType,
+      Instant now,
+      Instant expiresAt) {
+    return new Upload(
+        id,
+        roomId,
+        uploaderId,
+        name,
+        size,
+        declaredType,
+        State.PENDING,
+        null,
+        null,
+        null,
+        now,
+        expiresAt,
+        null);
+  }
+
+  /** This upload with its bytes stored and checked. */
+  Upload stored(String detectedType, Integer width, Integer height) {
+    return new Upload(
+        id,
+        roomId,
+        uploaderId,
+        name,
+        declaredSize,
+        declaredType,
+        State.STORED,
+        detectedType,
+        width,
+        height,
+        createdAt,
+        expiresAt,
+        usedBy);
+  }
+
+  /** This upload used by the message {@code clientMsgId} of its uploader. */
+  public Upload usedBy(String clientMsgId) {
+    return new Upload(
+        id,
+        roomId,
+        uploaderId,
+        name,
+        declaredSize,
+        declaredType,
+        state,
+        type,
+        width,
+        height,
+        createdAt,
+        expiresAt,
+        clientMsgId);
+  }
+
+  @JsonIgnore
+  boolean isStored() {
+    return state == State.STORED;
+  }
+}

@@ -1,0 +1,27 @@
+package io.dugout.store.localfs;
+
+import io.dugout.file.FileStore;
+import io.dugout.system.DugoutProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Selects {@link LocalFileStore} when {@code dugout.files.store=local} (the default), keeping files
+ * under {@code dugout.data-dir}/files.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "dugout.files.store", havingValue = "local", matchIfMissing = true)
+class LocalFileStoreConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(LocalFileStoreConfiguration.class);
+
+  @Bean
+  FileStore localFileStore(DugoutProperties dugout) {
+    var dir = dugout.dataDir().toAbsolutePath().normalize().resolve("files");
+    log.info("Files: on this node's disk in {}", dir);
+    return new LocalFileStore(dir);
+  }
+}

@@ -1,0 +1,353 @@
+package io.dugout.file;
+
+import static io.dugout.api.ApiAssertions.assertInvalid;
+import static io.dugout.api.ApiAssertions.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.api.ApiResponse;
+import io.dugout.api.ApiTest;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import javax.crypto.spec.SecretKeySpec;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Files over real HTTP: a slot, the bytes to its signed URL, a message naming the upload, and
+ * downloads decided by membership at the moment of each request.
+ */
+@DisabledIfSystemProperty(
+    named = "dugout.test.store",
+    matches = "mongodb",
+    disabledReason = "upload slots are kept in RocksDB only, for now")
+class FileApiTests extends ApiTest {
+
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @Test
+  void aMemberUploadsAPhotoThatAnotherMemberDownloads() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    byte[] png = png(40, 30);
+
+    var slot =
+        client
+            .postJson(
+                aliceToken,
+                uploads(roomId),
+                Map.of("name", "glove.png", "size", png.length, "type", "image/png"))
+            .snippet("files-slot");
+    assertThat(slot.status()).isEqualTo(201);
+    assertThat(slot.text("method")).isEqualTo("PUT");
+    assertThat(slot.json().get("headers").get("Content-Type").asString()).isEqualTo("image/png");
+    assertThat(Instant.parse(slot.text("expiresAt"))).isAfter(Instant.now().plusSeconds(14 * 60));
+    var put = put(slot.text("url"), png);
+    assertThat(put.statusCode()).isEqualTo(200);
+    assertThat(put.body()).contains("\"type\":\"image/png\"").contains("\"width\":40");
+
+    var sent = sendUpload(aliceToken, roomId, "c-1", "IMAGE", slot.text("uploadId"));
+
+    assertThat(sent.status()).isEqualTo(201);
+    JsonNode attachment = sent.json().get("attachments").get(0);
+    String url = "/api/v1/rooms/" + roomId + "/files/" + slot.text("uploadId");
+    assertThat(attachment.get("url").asString()).isEqualTo(url);
+    assertThat(attachment.get("uploadId").asString()).isEqualTo(slot.text("uploadId"));
+    assertThat(attachment.get("name").asString()).isEqualTo("glove.png");
+    assertThat(attachment.get("size").asLong()).isEqualTo(png.length);
+    assertThat(attachment.get("mime").asString()).isEqualTo("image/png");
+    assertThat(attachment.get("width").asInt()).isEqualTo(40);
+    assertThat(attachment.get("height").asInt()).isEqualTo(30);
+
+    var download = download(bobToken, url);
+    assertThat(download.statusCode()).isEqualTo(200);
+    assertThat(download.body()).isEqualTo(png);
+    assertThat(download.headers().firstValue("Content-Type")).hasValue("image/png");
+    assertThat(download.headers().firstValue("Content-Disposition").orElseThrow())
+        .startsWith("inline");
+    assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+
+    assertThat(download(client.token(user("mallory")), url).statusCode()).isEqualTo(403);
+    assertThat(client.delete(aliceToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status())
+        .isLessThan(300);
+    assertThat(download(bobToken, url).statusCode())
+        .as("a removed member loses access at once")
+        .isIn(403, 404);
+  }
+
+  @Test
+  void aFileThatIsNoSafeImageIsServedAsAnAttachment() {
+    String alice = user("alice");
+    String token = client.token(alice);
+    String roomId = group(token, "t");
+    byte[] text = "a list of what I sell\n".getBytes(StandardCharsets.UTF_8);
+    String uploadId = uploaded(token, roomId, "list.txt", "text/plain", text);
+
+    var sent = sendUpload(token, roomId, "c-1", "FILE", uploadId);
+
+    assertThat(sent.status()).isEqualTo(201);
+    var download = download(token, sent.json().get("attachments").get(0).get("url").asString());
+    assertThat(download.body()).isEqualTo(text);
+    assertThat(download.headers().firstValue("Content-Type").orElseThrow())
+        .startsWith("text/plain");
+    assertThat(download.headers().firstValue("Content-Disposition").orElseThrow())
+        .startsWith("attachment")
+        .contains("list.txt");
+    assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+  }
+
+  @Test
+  void refusesHtmlDeclaredAsAPngByWhatItsBytesAre() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] html =
+        "<!DOCTYPE html><html><body><script>alert(1)</script></body></html>"
+            .getBytes(StandardCharsets.UTF_8);
+    var slot = slot(token, roomId, "photo.png", "image/png", html.length);
+
+    var put = put(slot.text("url"), html);
+
+    assertThat(put.statusCode()).isEqualTo(415);
+    assertThat(put.body()).contains("\"code\":\"unsupported_type\"").contains("text/html");
+    assertInvalid(
+        sendUpload(token, roomId, "c-1", "IMAGE", slot.text("uploadId")),
+        "attachments[0].uploadId");
+  }
+
+  @Test
+  void refusesBytesThatAreNotTheDeclaredSize() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] text = "0123456789".getBytes(StandardCharsets.UTF_8);
+
+    var shorter = put(slot(token, roomId, "a.txt", "text/plain", 11).text("url"), text);
+    var longer = put(slot(token, roomId, "a.txt", "text/plain", 9).text("url"), text);
+
+    assertThat(shorter.statusCode()).isEqualTo(400);
+    assertThat(shorter.body()).contains("\"field\":\"size\"");
+    assertThat(longer.statusCode()).isEqualTo(413);
+    assertThat(longer.body()).contains("\"code\":\"too_large\"");
+  }
+
+  @Test
+  void refusesASlotOverTheMaximumSizeOrOfATypeThatIsNotAllowed() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+
+    assertProblem(
+        client.postJson(
+            token,
+            uploads(roomId),
+            Map.of("name", "big.zip", "size", 25L * 1024 * 1024 + 1, "type", "application/zip")),
+        413,
+        "too_large");
+    assertProblem(
+        client.postJson(
+            token, uploads(roomId), Map.of("name", "x.html", "size", 10, "type", "text/html")),
+        415,
+        "unsupported_type");
+    assertProblem(
+        client.postJson(
+            client.token(user("mallory")),
+            uploads(roomId),
+            Map.of("name", "a.txt", "size", 10, "type", "text/plain")),
+        403,
+        "forbidden");
+  }
+
+  @Test
+  void refusesATamperedOrExpiredUploadUrl() throws IOException {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] text = "hello".getBytes(StandardCharsets.UTF_8);
+    var slot = slot(token, roomId, "a.txt", "text/plain", text.length);
+    String url = slot.text("url");
+    String uploadId = slot.text("uploadId");
+
+    var tampered = put(url.replace("signature=", "signature=A"), text);
+    var otherExpiry = put(url.replaceAll("expires=\\d+", "expires=9999999999"), text);
+    byte[] key =
+        HexFormat.of().parseHex(Files.readString(dataDir.resolve("upload-signing-key")).strip());
+    Instant past = Instant.now().minusSeconds(1).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    String signed = new UploadSigner(new SecretKeySpec(key, "HmacSHA256")).sign(uploadId, past);
+    var expired =
+        put(
+            URI.create(url)
+                .resolve(
+                    "/uploads/"
+                        + uploadId
+                        + "?expires="
+                        + past.getEpochSecond()
+                        + "&signature="
+                        + signed)
+                .toString(),
+            text);
+
+    assertThat(tampered.statusCode()).isEqualTo(403);
+    assertThat(otherExpiry.statusCode()).isEqualTo(403);
+    assertThat(expired.statusCode()).isEqualTo(403);
+    assertThat(expired.body()).contains("expired");
+    assertThat(put(url, text).statusCode()).as("the URL as given still works").isEqualTo(200);
+  }
+
+  @Test
+  void anUploadBelongsToOneMessageAndARetriedSendStaysIdempotent() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String roomId = group(aliceToken, "t", bob);
+    String uploadId =
+        uploaded(aliceToken, roomId, "a.txt", "text/plain", "hi".getBytes(StandardCharsets.UTF_8));
+
+    var first = sendUpload(aliceToken, roomId, "c-1", "FILE", uploadId);
+    var retry = sendUpload(aliceToken, roomId, "c-1", "FILE", uploadId);
+    var other = sendUpload(aliceToken, roomId, "c-2", "FILE", uploadId);
+    var byBob = sendUpload(client.token(bob), roomId, "c-3", "FILE", uploadId);
+
+    assertThat(first.status()).isEqualTo(201);
+    assertThat(retry.status()).isEqualTo(200);
+    assertThat(retry.json()).isEqualTo(first.json());
+    assertProblem(other, 409, "conflict");
+    assertInvalid(byBob, "attachments[0].uploadId");
+    assertThat(
+            client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages").json().get("messages"))
+        .hasSize(1);
+  }
+
+  @Test
+  void anUploadIsNotSentFromAnotherRoomNorDownloadedByOthersBeforeItIsSent() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String roomId = group(aliceToken, "t", bob);
+    String otherRoom = group(aliceToken, "u", bob);
+    String uploadId =
+        uploaded(aliceToken, roomId, "a.txt", "text/plain", "hi".getBytes(StandardCharsets.UTF_8));
+    String url = "/api/v1/rooms/" + roomId + "/files/" + uploadId;
+
+    assertInvalid(
+        sendUpload(aliceToken, otherRoom, "c-1", "FILE", uploadId), "attachments[0].uploadId");
+    assertThat(download(client.token(bob), url).statusCode()).isEqualTo(404);
+    assertThat(download(aliceToken, url).statusCode()).isEqualTo(200);
+    assertThat(
+            download(aliceToken, "/api/v1/rooms/" + otherRoom + "/files/" + uploadId).statusCode())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void urlAttachmentsKeepWorking() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+
+    var sent =
+        client.postJson(
+            token,
+            "/api/v1/rooms/" + roomId + "/messages",
+            Map.of(
+                "clientMsgId",
+                "c-1",
+                "kind",
+                "FILE",
+                "attachments",
+                List.of(
+                    Map.of(
+                        "url",
+                        "https://cdn.example/a.pdf",
+                        "name",
+                        "a.pdf",
+                        "size",
+                        3,
+                        "mime",
+                        "application/pdf"))));
+
+    assertThat(sent.status()).isEqualTo(201);
+    assertThat(sent.json().get("attachments").get(0).toString())
+        .isEqualTo(
+            "{\"url\":\"https://cdn.example/a.pdf\",\"name\":\"a.pdf\",\"size\":3,\"mime\":\"application/pdf\"}");
+  }
+
+  private static String uploads(String roomId) {
+    return "/api/v1/rooms/" + roomId + "/uploads";
+  }
+
+  private ApiResponse slot(String token, String roomId, String name, String type, long size) {
+    var slot =
+        client.postJson(token, uploads(roomId), Map.of("name", name, "size", size, "type", type));
+    assertThat(slot.status()).as(slot.toString()).isEqualTo(201);
+    return slot;
+  }
+
+  private String uploaded(String token, String roomId, String name, String type, byte[] bytes) {
+    var slot = slot(token, roomId, name, type, bytes.length);
+    var put = put(slot.text("url"), bytes);
+    assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+    return slot.text("uploadId");
+  }
+
+  private ApiResponse sendUpload(
+      String token, String roomId, String clientMsgId, String kind, String uploadId) {
+    return client.postJson(
+        token,
+        "/api/v1/rooms/" + roomId + "/messages",
+        Map.of(
+            "clientMsgId",
+            clientMsgId,
+            "kind",
+            kind,
+            "attachments",
+            List.of(Map.of("uploadId", uploadId))));
+  }
+
+  private HttpResponse<String> put(String url, byte[] bytes) {
+    var request =
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/octet-stream")
+            .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes))
+            .build();
+    return exchange(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<byte[]> download(String token, String path) {
+    var request = client.request(path).header("Authorization", "Bearer " + token).GET().build();
+    return exchange(request, HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  private <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
+    try {
+      return http.send(request, body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] png(int width, int height) {
+    try {
+      var image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+      image.setRGB(1, 1, 0xff0000);
+      var out = new ByteArrayOutputStream();
+      ImageIO.write(image, "png", out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
