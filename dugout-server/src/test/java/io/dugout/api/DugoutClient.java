@@ -105,6 +105,45 @@ public final class DugoutClient {
     }
   }
 
+  /** PUTs raw bytes to {@code url} (absolute, as an upload slot gives it) with no token. */
+  public ApiResponse putBytes(String url, byte[] bytes) {
+    var request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/octet-stream")
+            .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes))
+            .build();
+    return exchange(request, "PUT", URI.create(url).getPath(), null);
+  }
+
+  /** Opens an upload slot in the room and PUTs {@code png} to it; returns the upload id. */
+  public String uploadPng(String token, String roomId, String name, byte[] png) {
+    var slot =
+        postJson(
+            token,
+            "/api/v1/rooms/" + roomId + "/uploads",
+            Map.of("name", name, "size", png.length, "type", "image/png"));
+    var put = putBytes(slot.text("url"), png);
+    if (put.status() != 200) {
+      throw new IllegalStateException("could not upload: " + slot + " " + put);
+    }
+    return slot.text("uploadId");
+  }
+
+  /** A PNG image of the given size. */
+  public static byte[] png(int width, int height) {
+    try {
+      var image =
+          new java.awt.image.BufferedImage(
+              width, height, java.awt.image.BufferedImage.TYPE_INT_RGB);
+      var out = new java.io.ByteArrayOutputStream();
+      javax.imageio.ImageIO.write(image, "png", out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /**
    * Sends a GET whose target goes on the wire exactly as given, broken percent-encoding and all,
    * which {@link HttpClient} refuses to build.

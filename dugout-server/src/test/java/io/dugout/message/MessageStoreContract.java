@@ -192,16 +192,26 @@ public abstract class MessageStoreContract {
 
   @Test
   void storesEveryFieldAsGiven() {
-    var attachment = new Attachment("https://cdn.example/a.png", "a.png", 1234, "image/png");
+    var attachment = new Attachment("https://cdn.example/a.png", "a.png", 1234L, "image/png");
+    var uploaded =
+        new Attachment("/api/v1/rooms/r/files/u-1", "b.png", 99L, "image/png", "u-1", 640, 480);
     var sent = Instant.parse("2026-11-22T04:01:02.345678Z");
     var draft =
-        new NewMessage("alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent);
+        new NewMessage(
+            "alice", MessageKind.IMAGE, "look", List.of(attachment, uploaded), "c-9", sent);
     sequencer.append(ROOM, draft);
     var stored = store.before(ROOM, Long.MAX_VALUE, 1).getFirst();
     assertThat(stored)
         .isEqualTo(
             new Message(
-                ROOM, 1, "alice", MessageKind.IMAGE, "look", List.of(attachment), "c-9", sent));
+                ROOM,
+                1,
+                "alice",
+                MessageKind.IMAGE,
+                "look",
+                List.of(attachment, uploaded),
+                "c-9",
+                sent));
   }
 
   @Test
