@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The two steps of an upload: a member opens a slot for a room, then the bytes arrive on the slot's
@@ -28,6 +30,7 @@ final class UploadSlots {
   private final long maxSize;
   private final Duration expiry;
   private final Clock clock;
+  private final Set<String> receiving = ConcurrentHashMap.newKeySet();
 
   UploadSlots(
       UploadStore uploads,
@@ -100,13 +103,26 @@ final class UploadSlots {
     if (!clock.instant().isBefore(expiresAt)) {
       throw DugoutException.forbidden("the upload URL expired at " + expiresAt);
     }
-    Upload upload = uploads.get(uploadId);
-    if (upload == null) {
-      throw DugoutException.notFound("no upload " + uploadId);
+    // why: one PUT at a time per upload (a slot is one node's until a shared store comes), and its
+    // state read only once it holds the upload, so a second PUT cannot replace stored bytes
+    if (!receiving.add(uploadId)) {
+      throw DugoutException.conflict("the bytes of upload " + uploadId + " are being uploaded");
     }
-    if (upload.isStored()) {
-      throw DugoutException.conflict("the bytes of upload " + uploadId + " are already stored");
+    try {
+      Upload upload = uploads.get(uploadId);
+      if (upload == null) {
+        throw DugoutException.notFound("no upload " + uploadId);
+      }
+      if (upload.isStored()) {
+        throw DugoutException.conflict("the bytes of upload " + uploadId + " are already stored");
+      }
+      return receive(upload, contentLength, body);
+    } finally {
+      receiving.remove(uploadId);
     }
+  }
+
+  private Upload receive(Upload upload, long contentLength, InputStream body) {
     long declared = upload.declaredSize();
     if (contentLength > declared) {
       throw tooLarge(declared);
@@ -119,7 +135,7 @@ final class UploadSlots {
     } catch (FileStore.TooLarge e) {
       throw tooLarge(declared);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not store upload " + uploadId, e);
+      throw new UncheckedIOException("could not store upload " + upload.id(), e);
     }
   }
 

@@ -2,6 +2,7 @@ package io.dugout.file;
 
 import io.dugout.message.Attachment;
 import io.dugout.message.AttachmentUploads;
+import io.dugout.message.MessageKind;
 import io.dugout.system.DugoutException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,11 @@ final class UploadedAttachments implements AttachmentUploads {
 
   @Override
   public List<Attachment> resolve(
-      String roomId, String senderId, String clientMsgId, List<Attachment> attachments) {
+      String roomId,
+      String senderId,
+      String clientMsgId,
+      MessageKind kind,
+      List<Attachment> attachments) {
     var resolved = new ArrayList<Attachment>(attachments.size());
     for (int i = 0; i < attachments.size(); i++) {
       Attachment a = attachments.get(i);
@@ -45,6 +50,9 @@ final class UploadedAttachments implements AttachmentUploads {
         throw DugoutException.invalid(
             "attachments[" + i + "].size",
             "is " + a.size() + " but the upload has " + upload.declaredSize() + " bytes");
+      }
+      if (kind == MessageKind.IMAGE && !FileTypes.isImage(upload.type())) {
+        throw DugoutException.invalid(field, "names a " + upload.type() + " file, not an image");
       }
       if (upload.usedBy() != null && !upload.usedBy().equals(clientMsgId)) {
         throw usedByAnother(field);

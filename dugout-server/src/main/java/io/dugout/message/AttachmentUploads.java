@@ -12,7 +12,7 @@ public interface AttachmentUploads {
 
   /** Refuses every attachment that names an upload. */
   AttachmentUploads NONE =
-      (roomId, senderId, clientMsgId, attachments) -> {
+      (roomId, senderId, clientMsgId, kind, attachments) -> {
         for (int i = 0; i < attachments.size(); i++) {
           if (attachments.get(i).uploadId() != null) {
             throw DugoutException.invalid(
@@ -28,10 +28,14 @@ public interface AttachmentUploads {
    * as they are. An upload is accepted only when it exists, belongs to {@code roomId} and {@code
    * senderId}, its bytes are complete, and no message but {@code clientMsgId} of {@code senderId}
    * uses it; once accepted it is that message's for good, so a retry of the same send is accepted
-   * again and any other message naming it is refused.
+   * again and any other message naming it is refused. An {@code IMAGE} message carries images only.
    *
    * @throws DugoutException naming the attachment at fault
    */
   List<Attachment> resolve(
-      String roomId, String senderId, String clientMsgId, List<Attachment> attachments);
+      String roomId,
+      String senderId,
+      String clientMsgId,
+      MessageKind kind,
+      List<Attachment> attachments);
 }

@@ -82,7 +82,8 @@ public class MessageService {
     var attachments =
         request.attachments() == null
             ? List.<Attachment>of()
-            : uploads.resolve(roomId, senderId, request.clientMsgId(), request.attachments());
+            : uploads.resolve(
+                roomId, senderId, request.clientMsgId(), request.kind(), request.attachments());
     return append(roomId, toNew(senderId, request, attachments, reply, mentions));
   }
 

@@ -113,6 +113,23 @@ class FileApiTests extends ApiTest {
   }
 
   @Test
+  void anImageMessageCarriesImagesOnlyAndStoredBytesAreNeverReplaced() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] text = "not a photo".getBytes(StandardCharsets.UTF_8);
+    var slot = slot(token, roomId, "a.txt", "text/plain", text.length);
+    assertThat(put(slot.text("url"), text).statusCode()).isEqualTo(200);
+
+    assertInvalid(
+        sendUpload(token, roomId, "c-1", "IMAGE", slot.text("uploadId")),
+        "attachments[0].uploadId");
+    var again = put(slot.text("url"), "other bytes".getBytes(StandardCharsets.UTF_8));
+    assertThat(again.statusCode()).isEqualTo(409);
+    assertThat(sendUpload(token, roomId, "c-2", "FILE", slot.text("uploadId")).status())
+        .isEqualTo(201);
+  }
+
+  @Test
   void refusesHtmlDeclaredAsAPngByWhatItsBytesAre() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");

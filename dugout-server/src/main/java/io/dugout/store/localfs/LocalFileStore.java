@@ -135,8 +135,11 @@ public final class LocalFileStore implements FileStore {
           found.add(new StoredObject(key, attributes.size(), storedAt));
         }
       }
-    } catch (NoSuchFileException e) {
-      // why: an object deleted while the walk passed it is simply not listed
+    } catch (java.io.UncheckedIOException e) {
+      // why: a directory emptied while the walk passed it is simply not listed
+      if (!(e.getCause() instanceof NoSuchFileException)) {
+        throw e.getCause();
+      }
     }
     return found;
   }
