@@ -70,6 +70,11 @@ class ArchitectureTests {
   }
 
   @Test
+  void fileRightsAreDecidedInOnePlace() {
+    DugoutArchitecture.fileRightsAloneAskMembership(ROOT).check(main);
+  }
+
+  @Test
   void firstLevelPackagesAreFreeOfCycles() {
     DugoutArchitecture.noCyclesBetweenFirstLevelPackages(ROOT).check(main);
   }
@@ -102,6 +107,10 @@ class ArchitectureTests {
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");
     assertViolated(
         DugoutArchitecture.listenersNeverUseAStore(FIXTURE), fixture, "ListenerThatWritesAStore");
+    assertViolated(
+        DugoutArchitecture.fileRightsAloneAskMembership(FIXTURE),
+        fixture,
+        "FileThatDecidesMembership");
     var unguarded = DugoutArchitecture.messageServiceChecksEveryCaller(FIXTURE).evaluate(fixture);
     assertThat(unguarded.getFailureReport().getDetails())
         .singleElement()

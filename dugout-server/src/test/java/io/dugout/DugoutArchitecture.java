@@ -118,6 +118,26 @@ final class DugoutArchitecture {
   }
 
   /**
+   * File rights are decided in one place: in the file capability only {@code FileRights} asks
+   * {@code RoomAccess} (its configuration only builds it), so a new endpoint cannot decide
+   * membership its own way.
+   */
+  static ArchRule fileRightsAloneAskMembership(String root) {
+    return noClasses()
+        .that()
+        .resideInAPackage(root + ".file..")
+        .and()
+        .doNotHaveSimpleName("FileRights")
+        .and()
+        // why: the configuration hands RoomAccess to FileRights; wiring decides nothing
+        .areNotAnnotatedWith(org.springframework.context.annotation.Configuration.class)
+        .should()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName(root + ".message.RoomAccess")
+        .as("in " + root + ".file only FileRights asks RoomAccess");
+  }
+
+  /**
    * Guarantee 5 does not rest on callers remembering it: every public method of {@code
    * MessageService} takes the {@code Caller} it checks, except {@code postSystem}, which records
    * room events for the room capability.
