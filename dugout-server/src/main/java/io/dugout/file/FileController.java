@@ -87,7 +87,7 @@ class FileController {
       var upload =
           slots.receive(uploadId, expires, signature, request.getContentLengthLong(), body);
       return new UploadAnswer(
-          upload.id(), upload.declaredSize(), upload.type(), upload.width(), upload.height());
+          upload.id(), upload.size(), upload.type(), upload.width(), upload.height());
     }
   }
 
@@ -108,22 +108,64 @@ class FileController {
       HttpServletResponse response)
       throws IOException {
     var upload = rights.requireDownloader(caller, roomId, uploads.get(uploadId));
-    try (InputStream bytes = files.get(UploadSlots.key(upload.id()))) {
+    send(
+        UploadSlots.key(upload.id()),
+        upload.size(),
+        upload.type(),
+        upload.name(),
+        roomId,
+        response);
+  }
+
+  /**
+   * An image's thumbnail ({@link Images#THUMBNAIL} pixels on its long side), under the same rights
+   * as the file; 404 for a file that has none.
+   */
+  @GetMapping("/api/v1/rooms/{roomId}/files/{uploadId}/thumbnail")
+  void thumbnail(
+      Caller caller,
+      @PathVariable String roomId,
+      @PathVariable String uploadId,
+      HttpServletResponse response)
+      throws IOException {
+    var upload = rights.requireDownloader(caller, roomId, uploads.get(uploadId));
+    if (upload.thumbnailType() == null) {
+      throw DugoutException.notFound("file " + uploadId + " has no thumbnail");
+    }
+    send(
+        UploadSlots.thumbnailKey(upload.id()),
+        -1,
+        upload.thumbnailType(),
+        "thumbnail-" + upload.name(),
+        roomId,
+        response);
+  }
+
+  /** Streams an object of the file store; {@code length} -1 when not known beforehand. */
+  private void send(
+      String key,
+      long length,
+      String type,
+      String name,
+      String roomId,
+      HttpServletResponse response)
+      throws IOException {
+    try (InputStream bytes = files.get(key)) {
       if (bytes == null) {
         throw DugoutException.notFound("no such file in room " + roomId);
       }
-      response.setContentType(upload.type());
-      response.setContentLengthLong(upload.declaredSize());
+      response.setContentType(type);
+      if (length >= 0) {
+        response.setContentLengthLong(length);
+      }
       response.setHeader("X-Content-Type-Options", "nosniff");
       response.setHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0, must-revalidate");
       response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
       var disposition =
-          FileTypes.inline(upload.type())
-              ? ContentDisposition.inline()
-              : ContentDisposition.attachment();
+          FileTypes.inline(type) ? ContentDisposition.inline() : ContentDisposition.attachment();
       response.setHeader(
           HttpHeaders.CONTENT_DISPOSITION,
-          disposition.filename(upload.name(), StandardCharsets.UTF_8).build().toString());
+          disposition.filename(name, StandardCharsets.UTF_8).build().toString());
       bytes.transferTo(response.getOutputStream());
     }
   }

@@ -17,6 +17,9 @@ import java.time.Instant;
  * @param height an image's height in pixels, when it could be read ({@code STORED} only)
  * @param expiresAt until when the bytes may be uploaded
  * @param usedBy the {@code clientMsgId} of the uploader's message that carries it, or null
+ * @param storedSize the bytes Dugout keeps and serves ({@code STORED} only): fewer than declared
+ *     when a photo's location was taken out; null in uploads stored before it was recorded
+ * @param thumbnailType the media type of the image's thumbnail, null when it has none
  */
 public record Upload(
     String id,
@@ -31,7 +34,9 @@ public record Upload(
     Integer height,
     Instant createdAt,
     Instant expiresAt,
-    String usedBy) {
+    String usedBy,
+    Long storedSize,
+    String thumbnailType) {
 
   /** Where an upload is in its life. */
   public enum State {
@@ -64,11 +69,14 @@ public record Upload(
         null,
         now,
         expiresAt,
+        null,
+        null,
         null);
   }
 
   /** This upload with its bytes stored and checked. */
-  Upload stored(String detectedType, Integer width, Integer height) {
+  Upload stored(
+      String detectedType, long size, Integer width, Integer height, String thumbnailType) {
     return new Upload(
         id,
         roomId,
@@ -82,7 +90,9 @@ public record Upload(
         height,
         createdAt,
         expiresAt,
-        usedBy);
+        usedBy,
+        size,
+        thumbnailType);
   }
 
   /** This upload used by the message {@code clientMsgId} of its uploader. */
@@ -100,7 +110,15 @@ public record Upload(
         height,
         createdAt,
         expiresAt,
-        clientMsgId);
+        clientMsgId,
+        storedSize,
+        thumbnailType);
+  }
+
+  /** The bytes Dugout serves for this upload. */
+  @JsonIgnore
+  public long size() {
+    return storedSize != null ? storedSize : declaredSize;
   }
 
   @JsonIgnore

@@ -3,21 +3,28 @@ package io.dugout.file;
 import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Ids;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The two steps of an upload: a member opens a slot for a room, then the bytes arrive on the slot's
  * signed URL, are stored whole, and are kept only when they are exactly the size promised and of an
- * allowed type detected from the bytes themselves.
+ * allowed type detected from the bytes themselves. A photo is kept without its location and with a
+ * thumbnail ({@link Images}).
  */
 final class UploadSlots {
+
+  private static final Logger log = LoggerFactory.getLogger(UploadSlots.class);
 
   private static final int MAX_NAME = 255;
   private static final int MAX_TYPE = 127;
@@ -53,6 +60,11 @@ final class UploadSlots {
   /** The key of an upload's bytes in the {@link FileStore}. */
   static String key(String uploadId) {
     return "uploads/" + uploadId;
+  }
+
+  /** The key of an image upload's thumbnail in the {@link FileStore}. */
+  static String thumbnailKey(String uploadId) {
+    return "thumbnails/" + uploadId;
   }
 
   /** Opens a slot for the caller in the room. */
@@ -159,20 +171,68 @@ final class UploadSlots {
               + upload.declaredType()
               + ")");
     }
-    Integer width = null;
-    Integer height = null;
-    if (FileTypes.isImage(type)) {
-      try (var bytes = files.get(key)) {
-        int[] dimensions = FileTypes.size(bytes);
-        if (dimensions != null) {
-          width = dimensions[0];
-          height = dimensions[1];
-        }
+    if (!FileTypes.isImage(type)) {
+      var stored = upload.stored(type, size, null, null, null);
+      uploads.put(stored);
+      return stored;
+    }
+    return storeImage(upload, key, type);
+  }
+
+  /**
+   * A photo's location taken out of what is kept, its size read and its thumbnail made, once,
+   * before anyone but the uploader can download it.
+   */
+  private Upload storeImage(Upload upload, String key, String type) throws IOException {
+    byte[] bytes;
+    try (var in = files.get(key)) {
+      bytes = in.readAllBytes();
+    }
+    if (type.equals("image/jpeg")) {
+      byte[] clean;
+      try {
+        clean = Images.withoutLocation(bytes);
+      } catch (IOException e) {
+        files.delete(key);
+        throw DugoutException.unsupportedType(
+            "the photo could not be read, so its location could not be taken out");
+      }
+      if (!Arrays.equals(clean, bytes)) {
+        files.put(key, new ByteArrayInputStream(clean), clean.length);
+        bytes = clean;
       }
     }
-    var stored = upload.stored(type, width, height);
+    int[] dimensions = FileTypes.size(new ByteArrayInputStream(bytes));
+    String thumbnailType = null;
+    if (dimensions != null) {
+      var thumbnail = thumbnail(upload, bytes);
+      if (thumbnail != null) {
+        files.put(
+            thumbnailKey(upload.id()),
+            new ByteArrayInputStream(thumbnail.bytes()),
+            thumbnail.bytes().length);
+        thumbnailType = thumbnail.type();
+      }
+    }
+    var stored =
+        upload.stored(
+            type,
+            bytes.length,
+            dimensions == null ? null : dimensions[0],
+            dimensions == null ? null : dimensions[1],
+            thumbnailType);
     uploads.put(stored);
     return stored;
+  }
+
+  private static Images.Thumbnail thumbnail(Upload upload, byte[] bytes) {
+    try {
+      return Images.thumbnail(bytes);
+    } catch (IOException | RuntimeException e) {
+      // why: a picture the decoder cannot read is still a file the room may download
+      log.info("No thumbnail for upload {}: {}", upload.id(), e.toString());
+      return null;
+    }
   }
 
   private static RuntimeException tooLarge(long declared) {

@@ -79,7 +79,7 @@ final class UploadedAttachments implements AttachmentUploads {
     return new Attachment(
         url(upload.roomId(), upload.id()),
         upload.name(),
-        upload.declaredSize(),
+        upload.size(),
         upload.type(),
         upload.id(),
         upload.width(),

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,11 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 import javax.imageio.ImageIO;
+import org.apache.commons.imaging.Imaging;
+import org.apache.commons.imaging.formats.jpeg.JpegImageMetadata;
+import org.apache.commons.imaging.formats.jpeg.exif.ExifRewriter;
+import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
+import org.apache.commons.imaging.formats.tiff.write.TiffOutputSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import tools.jackson.databind.JsonNode;
@@ -89,6 +95,46 @@ class FileApiTests extends ApiTest {
     assertThat(download(bobToken, url).statusCode())
         .as("a removed member loses access at once")
         .isIn(403, 404);
+  }
+
+  @Test
+  void othersDownloadAPhotoWithoutWhereItWasTakenAndItsThumbnail() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    byte[] photo = jpegTakenAt(1000, 600, 52.5163, 13.3777);
+    assertThat(gpsOf(photo)).as("the photo as the phone took it").isNotNull();
+
+    String uploadId = uploaded(aliceToken, roomId, "glove.jpg", "image/jpeg", photo);
+    var sent = sendUpload(aliceToken, roomId, "c-1", "IMAGE", uploadId);
+    assertThat(sent.status()).isEqualTo(201);
+    JsonNode attachment = sent.json().get("attachments").get(0);
+    String url = attachment.get("url").asString();
+
+    var download = download(bobToken, url);
+    assertThat(download.statusCode()).isEqualTo(200);
+    assertThat(gpsOf(download.body())).as("no location in what others download").isNull();
+    assertThat(ImageIO.read(new ByteArrayInputStream(download.body())).getWidth()).isEqualTo(1000);
+    assertThat(attachment.get("size").asLong()).isEqualTo(download.body().length);
+    assertThat(download.headers().firstValueAsLong("Content-Length"))
+        .hasValue(download.body().length);
+
+    var thumbnail = download(bobToken, url + "/thumbnail");
+    assertThat(thumbnail.statusCode()).isEqualTo(200);
+    assertThat(thumbnail.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+    var small = ImageIO.read(new ByteArrayInputStream(thumbnail.body()));
+    assertThat(small.getWidth()).isEqualTo(320);
+    assertThat(small.getHeight()).isEqualTo(192);
+    assertThat(download(client.token(user("mallory")), url + "/thumbnail").statusCode())
+        .isEqualTo(403);
+
+    String fileId = uploaded(aliceToken, roomId, "notes.txt", "text/plain", "hello".getBytes());
+    sendUpload(aliceToken, roomId, "c-2", "FILE", fileId);
+    assertThat(download(bobToken, "/api/v1/rooms/" + roomId + "/files/" + fileId + "/thumbnail"))
+        .extracting(HttpResponse::statusCode)
+        .isEqualTo(404);
   }
 
   @Test
@@ -354,6 +400,30 @@ class FileApiTests extends ApiTest {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** A JPEG with the EXIF GPS position a phone writes. */
+  private static byte[] jpegTakenAt(int width, int height, double latitude, double longitude)
+      throws Exception {
+    var image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    image.setRGB(5, 5, 0x00ff00);
+    var plain = new ByteArrayOutputStream();
+    ImageIO.write(image, "jpeg", plain);
+    var exif = new TiffOutputSet();
+    exif.getOrCreateRootDirectory();
+    exif.setGpsInDegrees(longitude, latitude);
+    var out = new ByteArrayOutputStream();
+    new ExifRewriter().updateExifMetadataLossless(plain.toByteArray(), out, exif);
+    return out.toByteArray();
+  }
+
+  /** The GPS position in the JPEG's EXIF; null when it has none. */
+  private static TiffImageMetadata.GpsInfo gpsOf(byte[] jpeg) throws Exception {
+    if (!(Imaging.getMetadata(jpeg) instanceof JpegImageMetadata metadata)
+        || metadata.getExif() == null) {
+      return null;
+    }
+    return metadata.getExif().getGpsInfo();
   }
 
   private static byte[] png(int width, int height) {

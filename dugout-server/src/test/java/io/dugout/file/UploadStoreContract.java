@@ -50,12 +50,13 @@ public abstract class UploadStoreContract {
 
   @Test
   void keepsSlotsAcrossARestart() throws Exception {
-    store.put(slot("u1").stored("image/jpeg", 640, 480));
+    store.put(slot("u1").stored("image/jpeg", 1000, 640, 480, "image/jpeg"));
     store.use("u1", "c-1");
 
     store = reopen();
 
-    assertThat(store.get("u1")).isEqualTo(slot("u1").stored("image/jpeg", 640, 480).usedBy("c-1"));
+    assertThat(store.get("u1"))
+        .isEqualTo(slot("u1").stored("image/jpeg", 1000, 640, 480, "image/jpeg").usedBy("c-1"));
   }
 
   @Test
@@ -73,7 +74,7 @@ public abstract class UploadStoreContract {
     store.put(slot("u1"));
     store.use("u1", "c-1");
 
-    store.put(slot("u1").stored("image/jpeg", null, null));
+    store.put(slot("u1").stored("image/jpeg", 1000, null, null, null));
 
     assertThat(store.get("u1").usedBy()).isEqualTo("c-1");
     assertThat(store.get("u1").isStored()).isTrue();
