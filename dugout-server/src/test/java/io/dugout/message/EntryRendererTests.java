@@ -1,5 +1,6 @@
 package io.dugout.message;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
@@ -79,6 +80,34 @@ class EntryRendererTests {
     assertThat(renderer.render(ROOM, List.of(log.get(3L))).getFirst().target().content())
         .as("alone, the change carries its target")
         .isEqualTo("the glove");
+  }
+
+  @Test
+  void aPreviewCopiedFromTheStoredBytesIsTheEncodedPreview() {
+    var plain = new Message(ROOM, 7, "alice", MessageKind.TEXT, "hi", List.of(), "c-7", AT);
+    var escaped =
+        new Message(
+            ROOM, 8, "alice", MessageKind.TEXT, "a \"quote\", \\ and\n👍", List.of(), "c-8", AT);
+    var edited =
+        plain.withState(
+            "hi there", List.of(), List.of(), AT.plusSeconds(1), false, null, null, List.of(), 9);
+    var deleted =
+        plain.withState(
+            "", List.of(), List.of(), null, true, AT.plusSeconds(2), "alice", List.of(), 10);
+    var exactly100 = message(11, "é".repeat(50));
+    var long101 = message(12, "x".repeat(101));
+    var longInCodePoints = message(13, "가".repeat(120));
+
+    for (Message target :
+        List.of(plain, escaped, edited, deleted, exactly100, long101, longInCodePoints)) {
+      assertThat(new String(EntryRenderer.preview(MessageJson.write(target)), UTF_8))
+          .as("the preview of %s", target.content())
+          .isEqualTo(new String(MessageJson.writeReply(Message.Reply.of(target)), UTF_8));
+    }
+  }
+
+  private static Message message(long seq, String content) {
+    return new Message(ROOM, seq, "bob", MessageKind.TEXT, content, List.of(), "c-" + seq, AT);
   }
 
   @Test
