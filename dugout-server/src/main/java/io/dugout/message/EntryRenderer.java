@@ -116,8 +116,8 @@ public final class EntryRenderer {
       }
     }
     if (!wanted.isEmpty()) {
-      for (Message found : store.get(roomId, wanted)) {
-        bySeq.put(found.seq(), MessageJson.write(found));
+      for (byte[] found : store.getJson(roomId, wanted)) {
+        bySeq.put(numberAfter(found, SEQ), found);
       }
     }
     var rendered = new ArrayList<byte[]>(page.size());

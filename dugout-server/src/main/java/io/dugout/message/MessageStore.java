@@ -86,6 +86,14 @@ public interface MessageStore {
   }
 
   /**
+   * {@link #get}, each entry as its {@link MessageJson}: an adapter that keeps that JSON returns it
+   * without decoding; the default encodes what {@link #get} reads.
+   */
+  default List<byte[]> getJson(String roomId, Collection<Long> seqs) {
+    return MessageJson.writeAll(get(roomId, seqs));
+  }
+
+  /**
    * Whether {@link #write} and {@link #lastSeq}, and the membership reads of the same storage, may
    * run in a {@link io.dugout.message.NoWait#attempt}: wherever they would wait (a lock, a read
    * from disk, a write the engine would slow down, an fsync) they refuse with {@code WouldWait},

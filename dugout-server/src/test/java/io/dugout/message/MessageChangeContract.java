@@ -159,6 +159,13 @@ public abstract class MessageChangeContract {
     assertThat(store().get(ROOM, List.of(1L, 3L, 99L)))
         .extracting(Message::seq)
         .containsExactlyInAnyOrder(1L, 3L);
+    assertThat(store().getJson(ROOM, List.of(1L, 3L, 99L)))
+        .as("the same entries as their JSON")
+        .map(json -> new String(json, java.nio.charset.StandardCharsets.UTF_8))
+        .containsExactlyInAnyOrderElementsOf(
+            MessageJson.writeAll(store().get(ROOM, List.of(1L, 3L))).stream()
+                .map(json -> new String(json, java.nio.charset.StandardCharsets.UTF_8))
+                .toList());
   }
 
   @Test

@@ -134,6 +134,19 @@ final class RocksDbMessageStore implements MessageStore {
     return found;
   }
 
+  /** The stored values as they are: each is the entry's {@link MessageJson}. */
+  @Override
+  public List<byte[]> getJson(String roomId, Collection<Long> seqs) {
+    var found = new ArrayList<byte[]>(seqs.size());
+    for (long seq : seqs) {
+      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
+      if (value != null) {
+        found.add(value);
+      }
+    }
+    return found;
+  }
+
   /** The newest entry's seq and ordinal: one read of the last key, and its value when asked. */
   @Override
   public Head head(String roomId) {
