@@ -7,6 +7,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
+import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.room.RoomStore;
@@ -136,6 +137,11 @@ class MongoConfiguration {
   @Bean
   NotificationStore mongoNotificationStore(MongoStorage storage) {
     return new MongoNotificationStore(storage);
+  }
+
+  @Bean
+  UploadStore mongoUploadStore(MongoStorage storage) {
+    return new MongoUploadStore(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

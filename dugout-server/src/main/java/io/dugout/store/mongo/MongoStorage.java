@@ -32,6 +32,7 @@ import org.bson.Document;
  *       on {@code expiresAt}.
  *   <li>{@code notification_sends}: unique {@code {scope, key}} (idempotency keys) and a TTL index
  *       on {@code expiresAt}.
+ *   <li>{@code uploads}: {@code _id} is the upload id, the only key it is read and written by.
  * </ul>
  */
 final class MongoStorage {
@@ -41,6 +42,7 @@ final class MongoStorage {
   static final String MEMBERS = "members";
   static final String NOTIFICATIONS = "notifications";
   static final String NOTIFICATION_SENDS = "notification_sends";
+  static final String UPLOADS = "uploads";
 
   private final MongoClient client;
   private final MongoDatabase database;
