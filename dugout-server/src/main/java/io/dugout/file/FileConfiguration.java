@@ -1,7 +1,6 @@
 package io.dugout.file;
 
 import io.dugout.message.RoomAccess;
-import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
 import io.dugout.system.DugoutProperties.StoreType;
 import java.io.IOException;
@@ -16,15 +15,18 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Files in rooms. For now with the embedded store only: upload slots are kept in RocksDB, and a
- * MongoDB {@link UploadStore} is not there yet, so on MongoDB a message cannot name an upload.
+ * Files in rooms, when the node has a {@link FileStore} ({@link FileProperties#selected}): upload
+ * slots in the node's store (RocksDB or MongoDB), bytes in the selected file store. On MongoDB
+ * without a file store, a message cannot name an upload.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnSelection(store = StoreType.ROCKSDB)
+@Conditional(FileProperties.OnAny.class)
 class FileConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(FileConfiguration.class);
@@ -57,14 +59,24 @@ class FileConfiguration {
         uploads,
         files,
         rights,
-        new UploadSigner(signingKey(properties, dugout.dataDir())),
+        new UploadSigner(signingKey(properties, dugout)),
         new FileTypes(properties.allowed()),
         properties,
         clock);
   }
 
-  /** The configured secret, else one generated once into the data directory. */
-  private static SecretKey signingKey(FileProperties properties, Path dataDir) {
+  /**
+   * The configured secret, else one generated once into the data directory. why: on MongoDB nodes
+   * behind one load balancer, a URL signed by one node is used on another, so they share a secret.
+   */
+  private static SecretKey signingKey(FileProperties properties, DugoutProperties dugout) {
+    Path dataDir = dugout.dataDir();
+    if (properties.signingSecret().isBlank() && dugout.store().type() == StoreType.MONGODB) {
+      throw new IllegalStateException(
+          "dugout.files.signing-secret must be set on MongoDB (the same secret, of at least "
+              + MIN_SECRET_BYTES
+              + " bytes, on every node): an upload URL one node signs is used on any other");
+    }
     if (!properties.signingSecret().isBlank()) {
       byte[] secret = properties.signingSecret().getBytes(StandardCharsets.UTF_8);
       if (secret.length < MIN_SECRET_BYTES) {
@@ -92,6 +104,21 @@ class FileConfiguration {
           HexFormat.of().parseHex(Files.readString(file).strip()), "HmacSHA256");
     } catch (IOException | IllegalArgumentException e) {
       throw new IllegalStateException("cannot read or create " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Says once at startup that this node has no files, and how to give it some. */
+  @Configuration(proxyBeanMethods = false)
+  @Conditional(FileProperties.OnNone.class)
+  static class NoFiles {
+
+    @Bean
+    SmartInitializingSingleton noFilesNotice() {
+      return () ->
+          log.warn(
+              "Files: off. On MongoDB set dugout.files.s3.bucket (an S3-compatible bucket every"
+                  + " node uses), or dugout.files.store=local on a directory every node shares;"
+                  + " until then uploads are refused");
     }
   }
 }

@@ -1,9 +1,7 @@
 package io.dugout.file;
 
 import io.dugout.auth.Caller;
-import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutException;
-import io.dugout.system.DugoutProperties.StoreType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -11,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -30,7 +29,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * is a file, not a JSON request under {@code dugout.limits.max-request-bytes}.
  */
 @RestController
-@ConditionalOnSelection(store = StoreType.ROCKSDB)
+@Conditional(FileProperties.OnAny.class)
 class FileController {
 
   static final String UPLOAD_PATH = "/uploads/";

@@ -2,8 +2,11 @@ package io.dugout.file;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where the bytes of uploaded files are kept, by key. Keys are paths of segments separated by
@@ -23,8 +26,9 @@ import java.util.List;
  *       it sees objects whose put had returned before it began.
  * </ul>
  *
- * <p>Thread-safe. Several nodes may share one store (an S3-compatible bucket); the embedded adapter
- * ({@code LocalFileStore}) is on one node's disk.
+ * <p>Thread-safe. Several nodes may share one store (an S3-compatible bucket, {@code S3FileStore});
+ * the embedded adapter ({@code LocalFileStore}) is on one node's disk. A store that can let clients
+ * move bytes to and from it directly also implements {@link Presigning}.
  */
 public interface FileStore {
 
@@ -63,4 +67,40 @@ public interface FileStore {
       super("the content is over " + maxBytes + " bytes");
     }
   }
+
+  /**
+   * The optional capability of a store to hand out short-lived URLs, so that a client moves bytes
+   * straight to and from the store instead of through Dugout. A URL is a bearer link: anyone who
+   * holds it may use it until it expires, and the store checks nothing else (no membership, no
+   * type). So a caller signs one only for someone allowed to act on the key at that moment, for
+   * seconds or minutes, never for a link kept in a message.
+   *
+   * <ul>
+   *   <li>A URL stops working when {@code validFor} has passed since it was signed, by the signing
+   *       node's clock as the store compares it with its own (so clocks must agree within the
+   *       store's skew allowance); S3 accepts at most 7 days.
+   *   <li>A pre-signed PUT stores one object under the key with the port's {@link #put} guarantees
+   *       (atomic, replaces the object whole), may be used again until it expires, and is refused
+   *       by the store unless it carries exactly {@code bytes} bytes and the headers given. Nothing
+   *       checks what the bytes are: the caller reads the object back before trusting it.
+   *   <li>A pre-signed GET reads the object as {@link #get} does; a key with no object answers the
+   *       store's not-found error.
+   * </ul>
+   */
+  interface Presigning {
+
+    /** A URL that GETs the object under {@code key}, valid for {@code validFor}. */
+    URI presignGet(String key, Duration validFor);
+
+    /**
+     * A URL that PUTs exactly {@code bytes} bytes under {@code key}, valid for {@code validFor}.
+     */
+    PresignedPut presignPut(String key, long bytes, Duration validFor);
+  }
+
+  /**
+   * A pre-signed PUT: the URL, and the headers a client must send with it as given (they are part
+   * of the signature).
+   */
+  record PresignedPut(URI url, Map<String, String> headers) {}
 }
