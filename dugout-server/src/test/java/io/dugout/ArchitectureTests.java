@@ -37,8 +37,9 @@ class ArchitectureTests {
   }
 
   @Test
-  void nothingOutsideTheirAdaptersUsesMongoRedisOrKafka() {
+  void nothingOutsideTheirAdaptersUsesMongoRedisKafkaOrS3() {
     DugoutArchitecture.onlyMongoAdapterUsesMongo(ROOT).check(main);
+    DugoutArchitecture.onlyS3AdapterUsesTheAwsSdk(ROOT).check(main);
     DugoutArchitecture.onlyRedisAdapterUsesRedis(ROOT).check(main);
     DugoutArchitecture.onlyKafkaAdapterUsesKafka(ROOT).check(main);
   }

@@ -44,6 +44,10 @@ final class DugoutArchitecture {
     return onlyAdapterUses(root, "store.rocksdb", "org.rocksdb..");
   }
 
+  static ArchRule onlyS3AdapterUsesTheAwsSdk(String root) {
+    return onlyAdapterUses(root, "store.s3", "software.amazon.awssdk..");
+  }
+
   static ArchRule onlyMongoAdapterUsesMongo(String root) {
     return onlyAdapterUses(
         root, "store.mongo", "com.mongodb..", "org.bson..", "org.springframework.data.mongodb..");

@@ -3,6 +3,7 @@ package io.dugout;
 import io.dugout.cluster.kafka.TestCluster;
 import io.dugout.cluster.redis.RedisProcess;
 import io.dugout.store.mongo.InJvmMongo;
+import io.dugout.store.s3.S3Proxy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +14,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 /**
  * Which storage the end-to-end suites run on: RocksDB without a cache by default; MongoDB when the
  * system property {@code dugout.test.store=mongodb} is set, and the Redis history cache when {@code
- * dugout.test.cache=redis} is (the build's {@code cluster-storage-e2e} run sets both). The same
- * tests, not copies, prove every guarantee on each.
+ * dugout.test.cache=redis} is (the build's {@code cluster-storage-e2e} run sets both), with files
+ * in S3 on MongoDB. The same tests, not copies, prove every guarantee on each.
  */
 public final class TestStore {
 
@@ -35,6 +36,7 @@ public final class TestStore {
       String uri = InJvmMongo.shared().uri() + "/" + freshDatabase();
       registry.add("dugout.store.type", () -> "mongodb");
       registry.add("spring.mongodb.uri", () -> uri);
+      files(registry);
     }
     if (REDIS) {
       registry.add("dugout.cache.type", () -> "redis");
@@ -44,6 +46,24 @@ public final class TestStore {
       String name = freshDatabase();
       cluster(name).forEach((key, value) -> registry.add(key, () -> value));
     }
+  }
+
+  /** The secret that signs upload URLs on MongoDB, where every node must share one. */
+  public static final String SIGNING_SECRET = "the-upload-signing-secret-of-the-tests";
+
+  /**
+   * Files on MongoDB as a cluster keeps them: slots in MongoDB, bytes in a bucket of its own on the
+   * test JVM's S3Proxy, credentials through the AWS SDK's default chain (its system properties).
+   */
+  private static void files(DynamicPropertyRegistry registry) {
+    var s3 = S3Proxy.shared();
+    System.setProperty("aws.accessKeyId", S3Proxy.ACCESS_KEY);
+    System.setProperty("aws.secretAccessKey", S3Proxy.SECRET_KEY);
+    String bucket = s3.newBucket();
+    registry.add("dugout.files.s3.bucket", () -> bucket);
+    registry.add("dugout.files.s3.endpoint", () -> s3.endpoint().toString());
+    registry.add("dugout.files.s3.path-style", () -> "true");
+    registry.add("dugout.files.signing-secret", () -> SIGNING_SECRET);
   }
 
   /**
