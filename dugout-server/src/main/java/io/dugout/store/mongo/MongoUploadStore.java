@@ -78,7 +78,9 @@ final class MongoUploadStore implements UploadStore {
             .append("state", upload.state().name())
             .append("type", upload.type())
             .append("width", upload.width())
-            .append("height", upload.height());
+            .append("height", upload.height())
+            .append("storedSize", upload.storedSize())
+            .append("thumbnailType", upload.thumbnailType());
     MongoStorage.putInstant(document, "createdAt", upload.createdAt());
     MongoStorage.putInstant(document, "expiresAt", upload.expiresAt());
     return document;
@@ -98,6 +100,10 @@ final class MongoUploadStore implements UploadStore {
         document.getInteger("height"),
         MongoStorage.getInstant(document, "createdAt"),
         MongoStorage.getInstant(document, "expiresAt"),
-        document.getString("usedBy"));
+        document.getString("usedBy"),
+        document.get("storedSize") == null
+            ? null
+            : document.get("storedSize", Number.class).longValue(),
+        document.getString("thumbnailType"));
   }
 }
