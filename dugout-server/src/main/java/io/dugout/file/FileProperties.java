@@ -41,8 +41,6 @@ public record FileProperties(
           "image/jpeg",
           "image/gif",
           "image/webp",
-          "image/heic",
-          "image/heif",
           "application/pdf",
           "text/plain",
           "application/zip",

@@ -13,7 +13,10 @@ import org.apache.commons.imaging.ImagingException;
 import org.apache.commons.imaging.formats.jpeg.JpegImageMetadata;
 import org.apache.commons.imaging.formats.jpeg.exif.ExifRewriter;
 import org.apache.commons.imaging.formats.jpeg.xmp.JpegXmpRewriter;
+import org.apache.commons.imaging.formats.png.PngImageMetadata;
+import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
 import org.apache.commons.imaging.formats.tiff.write.TiffOutputField;
+import org.apache.commons.imaging.formats.webp.WebPImageMetadata;
 
 /**
  * What Dugout does to a photo before anyone else sees it: takes out where it was taken, and makes
@@ -76,6 +79,30 @@ final class Images {
     var out = new ByteArrayOutputStream(jpeg.length);
     new ExifRewriter().updateExifMetadataLossless(jpeg, out, fields);
     return out.toByteArray();
+  }
+
+  /**
+   * Whether a PNG, GIF or WebP image holds where it was taken: GPS fields in its EXIF, or GPS
+   * properties in its XMP packet.
+   *
+   * @throws IOException when its metadata cannot be read, so whether it does is unknown
+   */
+  static boolean holdsLocation(byte[] image) throws IOException {
+    try {
+      TiffImageMetadata exif =
+          switch (Imaging.getMetadata(image)) {
+            case PngImageMetadata png -> png.getExif();
+            case WebPImageMetadata webp -> webp.getExif();
+            case null, default -> null;
+          };
+      if (exif != null && exif.getGpsInfo() != null) {
+        return true;
+      }
+      String xmp = Imaging.getXmpXml(image);
+      return xmp != null && (xmp.contains("GPSLatitude") || xmp.contains("GPSLongitude"));
+    } catch (ImagingException | RuntimeException e) {
+      throw new IOException("the image's metadata could not be read", e);
+    }
   }
 
   /** A thumbnail's bytes and media type. */

@@ -201,6 +201,11 @@ final class UploadSlots {
         files.put(key, new ByteArrayInputStream(clean), clean.length);
         bytes = clean;
       }
+    } else if (!type.equals("image/svg+xml") && holdsLocation(bytes)) {
+      files.delete(key);
+      throw DugoutException.unsupportedType(
+          "the image holds where it was taken (or its metadata cannot be read), which Dugout"
+              + " takes out of JPEG photos only: send it as JPEG");
     }
     int[] dimensions = FileTypes.size(new ByteArrayInputStream(bytes));
     String thumbnailType = null;
@@ -223,6 +228,14 @@ final class UploadSlots {
             thumbnailType);
     uploads.put(stored);
     return stored;
+  }
+
+  private static boolean holdsLocation(byte[] image) {
+    try {
+      return Images.holdsLocation(image);
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   private static Images.Thumbnail thumbnail(Upload upload, byte[] bytes) {

@@ -26,6 +26,8 @@ import javax.imageio.ImageIO;
 import org.apache.commons.imaging.Imaging;
 import org.apache.commons.imaging.formats.jpeg.JpegImageMetadata;
 import org.apache.commons.imaging.formats.jpeg.exif.ExifRewriter;
+import org.apache.commons.imaging.formats.png.PngImageParser;
+import org.apache.commons.imaging.formats.png.PngImagingParameters;
 import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
 import org.apache.commons.imaging.formats.tiff.write.TiffOutputSet;
 import org.junit.jupiter.api.Test;
@@ -136,6 +138,28 @@ class FileApiTests extends ApiTest {
     assertThat(download(bobToken, "/api/v1/rooms/" + roomId + "/files/" + fileId + "/thumbnail"))
         .extracting(HttpResponse::statusCode)
         .isEqualTo(404);
+  }
+
+  @Test
+  void refusesAPngThatSaysWhereItWasTakenAndKeepsOneThatDoesNot() throws Exception {
+    String aliceToken = client.token(user("alice"));
+    String roomId = group(aliceToken, "t", user("bob"));
+    var params = new PngImagingParameters();
+    params.setXmpXml(
+        "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF"
+            + " xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description"
+            + " xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" exif:GPSLatitude=\"52,30.98N\""
+            + " exif:GPSLongitude=\"13,22.66E\"/></rdf:RDF></x:xmpmeta>");
+    var located = new ByteArrayOutputStream();
+    new PngImageParser()
+        .writeImage(new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB), located, params);
+
+    var slot = slot(aliceToken, roomId, "map.png", "image/png", located.size());
+    var put = put(slot.text("url"), located.toByteArray());
+
+    assertThat(put.statusCode()).isEqualTo(415);
+    assertThat(put.body()).contains("send it as JPEG");
+    assertThat(uploaded(aliceToken, roomId, "plain.png", "image/png", png(8, 8))).isNotBlank();
   }
 
   @Test
