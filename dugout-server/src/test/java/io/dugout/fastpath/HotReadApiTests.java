@@ -282,7 +282,10 @@ class HotReadApiTests extends ApiTest {
 
     assertThat(count(HISTORY, "passed")).isEqualTo(passed + 1);
     assertThat(
-            meters.find("http.server.requests").tag("uri", HISTORY).tag("status", "200").timers())
+            meters
+                .find("http.server.requests")
+                .tags("method", "GET", "uri", HISTORY, "status", "200")
+                .timers())
         .as("the door's timer and the observation's are one meter")
         .hasSize(1);
     assertThat(timed(HISTORY)).isEqualTo(before + 2);
