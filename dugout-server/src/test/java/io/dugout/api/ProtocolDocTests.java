@@ -39,9 +39,6 @@ class ProtocolDocTests extends ApiTest {
 
   private static final String NOTIFICATIONS = "/api/v1/notifications";
 
-  /** Whether this run's store keeps upload slots (not MongoDB yet). */
-  private static final boolean UPLOADS = !"mongodb".equals(System.getProperty("dugout.test.store"));
-
   /** Real responses of each kind, made by this test against the running server. */
   private final Map<String, List<JsonNode>> real = new LinkedHashMap<>();
 
@@ -144,29 +141,27 @@ class ProtocolDocTests extends ApiTest {
         client.send("PATCH", bobToken, first, "{\"clientMsgId\":\"e-1\",\"content\":\"hi there\"}");
     var change = client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages?limit=1");
     var reactions = client.send("PUT", aliceToken, first + "/reactions/%F0%9F%91%8D", null);
-    if (UPLOADS) {
-      byte[] png = DugoutClient.png(640, 480);
-      var slot =
-          client.postJson(
-              aliceToken,
-              "/api/v1/rooms/" + roomId + "/uploads",
-              Map.of("name", "glove.png", "size", png.length, "type", "image/png"));
-      var stored = client.putBytes(slot.text("url"), png);
-      var photo =
-          client.postJson(
-              aliceToken,
-              "/api/v1/rooms/" + roomId + "/messages",
-              Map.of(
-                  "clientMsgId",
-                  "c-photo",
-                  "kind",
-                  "IMAGE",
-                  "attachments",
-                  List.of(Map.of("uploadId", slot.text("uploadId")))));
-      add("uploadSlot", slot.json());
-      add("upload", stored.json());
-      add("uploadMessage", photo.json());
-    }
+    byte[] png = DugoutClient.png(640, 480);
+    var slot =
+        client.postJson(
+            aliceToken,
+            "/api/v1/rooms/" + roomId + "/uploads",
+            Map.of("name", "glove.png", "size", png.length, "type", "image/png"));
+    var stored = client.putBytes(slot.text("url"), png);
+    var photo =
+        client.postJson(
+            aliceToken,
+            "/api/v1/rooms/" + roomId + "/messages",
+            Map.of(
+                "clientMsgId",
+                "c-photo",
+                "kind",
+                "IMAGE",
+                "attachments",
+                List.of(Map.of("uploadId", slot.text("uploadId")))));
+    add("uploadSlot", slot.json());
+    add("upload", stored.json());
+    add("uploadMessage", photo.json());
     add(
         "message",
         image.json(),
@@ -210,9 +205,6 @@ class ProtocolDocTests extends ApiTest {
         .hasSizeGreaterThanOrEqualTo(5);
     var kindsSeen = new TreeSet<String>();
     for (JsonNode example : examples) {
-      if (!UPLOADS && example.toString().contains("uploadId")) {
-        continue; // why: upload slots are not kept on MongoDB yet
-      }
       String kind = kindOf(example);
       if ("message".equals(kind) && example.toString().contains("uploadId")) {
         kind = "uploadMessage";
@@ -310,9 +302,6 @@ class ProtocolDocTests extends ApiTest {
       }
     }
     if (resolved.contains("{uploadId}") || (body != null && body.contains("{uploadId}"))) {
-      if (!UPLOADS) {
-        return;
-      }
       String roomId = resolved.split("/")[4];
       String uploadId = client.uploadPng(token, roomId, "doc.png", DugoutClient.png(4, 4));
       resolved = resolved.replace("{uploadId}", uploadId);
