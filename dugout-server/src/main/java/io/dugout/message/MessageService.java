@@ -17,6 +17,9 @@ import org.springframework.stereotype.Service;
  *
  * <p>The {@link Sequencer} orders each room's appends and tells listeners in seq order; the history
  * cache and follow-ups learn of a message after that, on the posting thread.
+ *
+ * <p>Over 300 lines: posting, paging and replay share the one access check and the one renderer,
+ * and splitting them would hand both around; changes to messages are {@link MessageEdits}.
  */
 @Service
 public class MessageService {

@@ -38,6 +38,8 @@ import tools.jackson.databind.JsonNode;
  * Files over real HTTP: a slot, the bytes to its signed URL, a message naming the upload, and
  * downloads decided by membership at the moment of each request. Run on RocksDB with files on the
  * local disk, and by the {@code cluster-storage-e2e} build on MongoDB with files in S3 (S3Proxy).
+ *
+ * <p>Over 300 lines: one class, so that both builds start one node for the whole file flow.
  */
 class FileApiTests extends ApiTest {
 
