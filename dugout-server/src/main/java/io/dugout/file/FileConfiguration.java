@@ -38,6 +38,17 @@ class FileConfiguration {
   }
 
   @Bean
+  FileDownloads fileDownloads(FileStore files, FileProperties properties) {
+    var downloads = FileDownloads.of(files, properties);
+    log.info(
+        "Files: downloads {}",
+        downloads.redirects()
+            ? "redirect to the store's URLs, valid for " + properties.downloadUrlExpiry()
+            : "stream through this node");
+    return downloads;
+  }
+
+  @Bean
   UploadedAttachments uploadedAttachments(UploadStore uploads) {
     return new UploadedAttachments(uploads);
   }

@@ -6,11 +6,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -36,13 +34,14 @@ class FileController {
 
   private final UploadSlots slots;
   private final UploadStore uploads;
-  private final FileStore files;
+  private final FileDownloads downloads;
   private final FileRights rights;
 
-  FileController(UploadSlots slots, UploadStore uploads, FileStore files, FileRights rights) {
+  FileController(
+      UploadSlots slots, UploadStore uploads, FileDownloads downloads, FileRights rights) {
     this.slots = slots;
     this.uploads = uploads;
-    this.files = files;
+    this.downloads = downloads;
     this.rights = rights;
   }
 
@@ -96,8 +95,8 @@ class FileController {
   record UploadAnswer(String uploadId, long size, String type, Integer width, Integer height) {}
 
   /**
-   * A file of the room, streamed. Only a safe raster image is served inline; anything else is an
-   * attachment, and nothing is sniffed into something else by the browser.
+   * A file of the room: a redirect to the store's short-lived URL, or streamed ({@link
+   * FileDownloads}). Only a safe raster image is served inline; anything else is an attachment.
    */
   @GetMapping("/api/v1/rooms/{roomId}/files/{uploadId}")
   void download(
@@ -107,7 +106,7 @@ class FileController {
       HttpServletResponse response)
       throws IOException {
     var upload = rights.requireDownloader(caller, roomId, uploads.get(uploadId));
-    send(
+    downloads.send(
         UploadSlots.key(upload.id()),
         upload.size(),
         upload.type(),
@@ -131,41 +130,12 @@ class FileController {
     if (upload.thumbnailType() == null) {
       throw DugoutException.notFound("file " + uploadId + " has no thumbnail");
     }
-    send(
+    downloads.send(
         UploadSlots.thumbnailKey(upload.id()),
         -1,
         upload.thumbnailType(),
         "thumbnail-" + upload.name(),
         roomId,
         response);
-  }
-
-  /** Streams an object of the file store; {@code length} -1 when not known beforehand. */
-  private void send(
-      String key,
-      long length,
-      String type,
-      String name,
-      String roomId,
-      HttpServletResponse response)
-      throws IOException {
-    try (InputStream bytes = files.get(key)) {
-      if (bytes == null) {
-        throw DugoutException.notFound("no such file in room " + roomId);
-      }
-      response.setContentType(type);
-      if (length >= 0) {
-        response.setContentLengthLong(length);
-      }
-      response.setHeader("X-Content-Type-Options", "nosniff");
-      response.setHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0, must-revalidate");
-      response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      var disposition =
-          FileTypes.inline(type) ? ContentDisposition.inline() : ContentDisposition.attachment();
-      response.setHeader(
-          HttpHeaders.CONTENT_DISPOSITION,
-          disposition.filename(name, StandardCharsets.UTF_8).build().toString());
-      bytes.transferTo(response.getOutputStream());
-    }
   }
 }

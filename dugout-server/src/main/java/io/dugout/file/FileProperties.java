@@ -26,6 +26,8 @@ import org.springframework.util.unit.DataSize;
  *     {@code dugout.files.s3.bucket} is set, else no files at all ({@link #selected})
  * @param maxSize the largest file accepted
  * @param uploadExpiry how long an upload slot, and its signed upload URL, stays usable
+ * @param downloadUrlExpiry how long the store's pre-signed URL that a download redirects to stays
+ *     usable ({@code dugout.files.s3.redirect-downloads})
  * @param allowedTypes the media types, detected from the bytes, that may be uploaded
  * @param signingSecret the secret that signs upload URLs; empty for one generated into the data
  *     directory (one node only: nodes of a cluster must share it)
@@ -36,6 +38,7 @@ public record FileProperties(
     FileStoreType store,
     @DefaultValue("25MB") DataSize maxSize,
     @DefaultValue("15m") Duration uploadExpiry,
+    @DefaultValue("2m") Duration downloadUrlExpiry,
     @DefaultValue({
           "image/png",
           "image/jpeg",
@@ -66,6 +69,13 @@ public record FileProperties(
     if (uploadExpiry.isNegative() || uploadExpiry.isZero()) {
       throw new IllegalArgumentException(
           "dugout.files.upload-expiry must be more than 0, not " + uploadExpiry);
+    }
+    if (downloadUrlExpiry.isNegative()
+        || downloadUrlExpiry.isZero()
+        || downloadUrlExpiry.compareTo(Duration.ofDays(7)) > 0) {
+      throw new IllegalArgumentException(
+          "dugout.files.download-url-expiry must be more than 0 and at most 7d (S3's limit), not "
+              + downloadUrlExpiry);
     }
     allowedTypes = List.copyOf(allowedTypes);
   }
@@ -117,13 +127,20 @@ public record FileProperties(
    *     {@code /} (added when missing)
    * @param pathStyle address the bucket in the path ({@code endpoint/bucket/key}) instead of the
    *     host name, as MinIO and Ceph usually need
+   * @param redirectDownloads answer a download with a redirect to a short-lived URL pre-signed by
+   *     the store, so the bytes go from the bucket to the client; false streams them through the
+   *     node, for a bucket clients cannot reach
+   * @param publicEndpoint the S3 API's URL as clients reach it, put in pre-signed URLs when it is
+   *     not {@code endpoint} (nodes reach MinIO by an internal name); empty for {@code endpoint}
    */
   public record S3(
       URI endpoint,
       @DefaultValue("us-east-1") String region,
       @DefaultValue("") String bucket,
       @DefaultValue("") String prefix,
-      @DefaultValue("false") boolean pathStyle) {
+      @DefaultValue("false") boolean pathStyle,
+      @DefaultValue("true") boolean redirectDownloads,
+      URI publicEndpoint) {
 
     public S3 {
       prefix = prefix.isEmpty() || prefix.endsWith("/") ? prefix : prefix + "/";

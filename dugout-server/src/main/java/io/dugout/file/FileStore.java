@@ -84,19 +84,33 @@ public interface FileStore {
    *       by the store unless it carries exactly {@code bytes} bytes and the headers given. Nothing
    *       checks what the bytes are: the caller reads the object back before trusting it.
    *   <li>A pre-signed GET reads the object as {@link #get} does; a key with no object answers the
-   *       store's not-found error.
+   *       store's not-found error. The store answers it with exactly the {@code Content-Type},
+   *       {@code Content-Disposition} and {@code Cache-Control} of the {@link ServedAs} it was
+   *       signed with, whatever the object was stored with; they are part of the signature, so
+   *       whoever holds the URL cannot change them. No other header can be set this way ({@code
+   *       X-Content-Type-Options} among them): the bytes come from the store's origin, never
+   *       Dugout's.
    * </ul>
    */
   interface Presigning {
 
-    /** A URL that GETs the object under {@code key}, valid for {@code validFor}. */
-    URI presignGet(String key, Duration validFor);
+    /**
+     * A URL that GETs the object under {@code key}, valid for {@code validFor}, answered with the
+     * headers of {@code servedAs}.
+     */
+    URI presignGet(String key, Duration validFor, ServedAs servedAs);
 
     /**
      * A URL that PUTs exactly {@code bytes} bytes under {@code key}, valid for {@code validFor}.
      */
     PresignedPut presignPut(String key, long bytes, Duration validFor);
   }
+
+  /**
+   * The headers a pre-signed GET is answered with, as they are sent: a media type, a whole {@code
+   * Content-Disposition} value (its file name encoded) and a {@code Cache-Control} value.
+   */
+  record ServedAs(String contentType, String contentDisposition, String cacheControl) {}
 
   /**
    * A pre-signed PUT: the URL, and the headers a client must send with it as given (they are part

@@ -30,7 +30,9 @@ import org.apache.commons.imaging.formats.png.PngImageParser;
 import org.apache.commons.imaging.formats.png.PngImagingParameters;
 import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
 import org.apache.commons.imaging.formats.tiff.write.TiffOutputSet;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import tools.jackson.databind.JsonNode;
 
@@ -38,6 +40,8 @@ import tools.jackson.databind.JsonNode;
  * Files over real HTTP: a slot, the bytes to its signed URL, a message naming the upload, and
  * downloads decided by membership at the moment of each request. Run on RocksDB with files on the
  * local disk, and by the {@code cluster-storage-e2e} build on MongoDB with files in S3 (S3Proxy).
+ * On the local disk downloads are streamed; from S3 they redirect to the store's pre-signed URL,
+ * which {@link #download} follows without Dugout's token, as a browser would.
  *
  * <p>Over 300 lines: one class, so that both builds start one node for the whole file flow.
  */
@@ -48,6 +52,8 @@ class FileApiTests extends ApiTest {
   /** The configured secret (set on MongoDB, where nodes share one), else empty. */
   @Value("${dugout.files.signing-secret:}")
   private String signingSecret;
+
+  @Autowired private FileDownloads downloads;
 
   @Test
   void aMemberUploadsAPhotoThatAnotherMemberDownloads() {
@@ -92,7 +98,9 @@ class FileApiTests extends ApiTest {
     assertThat(download.headers().firstValue("Content-Type")).hasValue("image/png");
     assertThat(download.headers().firstValue("Content-Disposition").orElseThrow())
         .startsWith("inline");
-    assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    if (!downloads.redirects()) {
+      assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    }
 
     assertThat(download(client.token(user("mallory")), url).statusCode()).isEqualTo(403);
     assertThat(client.delete(aliceToken, "/api/v1/rooms/" + roomId + "/members/" + bob).status())
@@ -165,6 +173,82 @@ class FileApiTests extends ApiTest {
   }
 
   @Test
+  void aDownloadFromTheBucketRedirectsToAShortLivedUrlThatNeedsNoToken() {
+    Assumptions.assumeTrue(downloads.redirects(), "downloads are streamed from this store");
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    byte[] png = png(40, 30);
+    String photoId = uploaded(aliceToken, roomId, "glove.png", "image/png", png);
+    String url =
+        sendUpload(aliceToken, roomId, "c-1", "IMAGE", photoId)
+            .json()
+            .get("attachments")
+            .get(0)
+            .get("url")
+            .asString();
+    byte[] text = "for sale".getBytes(StandardCharsets.UTF_8);
+    String fileId = uploaded(aliceToken, roomId, "prix ü.txt", "text/plain", text);
+    sendUpload(aliceToken, roomId, "c-2", "FILE", fileId);
+
+    var redirect = answer(bobToken, url);
+    assertThat(redirect.statusCode()).isEqualTo(302);
+    assertThat(redirect.headers().firstValue("Cache-Control")).hasValue("no-store");
+    URI location = URI.create(redirect.headers().firstValue("Location").orElseThrow());
+    assertThat(location.getQuery())
+        .as("valid for dugout.files.download-url-expiry")
+        .contains("X-Amz-Expires=120");
+    var photo =
+        exchange(HttpRequest.newBuilder(location).build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(photo.statusCode()).isEqualTo(200);
+    assertThat(photo.body()).isEqualTo(png);
+    assertThat(photo.headers().firstValue("Content-Type")).hasValue("image/png");
+    assertThat(photo.headers().firstValue("Content-Disposition").orElseThrow())
+        .startsWith("inline");
+
+    var thumbnail = answer(bobToken, url + "/thumbnail");
+    assertThat(thumbnail.statusCode()).isEqualTo(302);
+    var small = download(bobToken, url + "/thumbnail");
+    assertThat(small.statusCode()).isEqualTo(200);
+    assertThat(small.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+
+    var file = download(bobToken, "/api/v1/rooms/" + roomId + "/files/" + fileId);
+    assertThat(file.body()).isEqualTo(text);
+    assertThat(file.headers().firstValue("Content-Type")).hasValue("text/plain");
+    assertThat(file.headers().firstValue("Content-Disposition").orElseThrow())
+        .startsWith("attachment")
+        .contains("filename*=UTF-8''prix%20%C3%BC.txt");
+
+    var stranger = answer(client.token(user("mallory")), url);
+    assertThat(stranger.statusCode()).isEqualTo(403);
+    assertThat(stranger.headers().firstValue("Location")).isEmpty();
+    var tampered =
+        exchange(
+            HttpRequest.newBuilder(URI.create(location.toString().replace("inline", "attachment")))
+                .build(),
+            HttpResponse.BodyHandlers.discarding());
+    assertThat(tampered.statusCode()).as("the served headers are signed").isEqualTo(403);
+  }
+
+  @Test
+  void aFileOnTheLocalDiskIsStreamedByTheNode() {
+    Assumptions.assumeFalse(downloads.redirects(), "downloads redirect to this store");
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    String fileId =
+        uploaded(token, roomId, "a.txt", "text/plain", "hi".getBytes(StandardCharsets.UTF_8));
+    sendUpload(token, roomId, "c-1", "FILE", fileId);
+
+    var answer = answer(token, "/api/v1/rooms/" + roomId + "/files/" + fileId);
+
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.headers().firstValue("Location")).isEmpty();
+    assertThat(answer.body()).isEqualTo("hi".getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void aFileThatIsNoSafeImageIsServedAsAnAttachment() {
     String alice = user("alice");
     String token = client.token(alice);
@@ -182,7 +266,9 @@ class FileApiTests extends ApiTest {
     assertThat(download.headers().firstValue("Content-Disposition").orElseThrow())
         .startsWith("attachment")
         .contains("list.txt");
-    assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    if (!downloads.redirects()) {
+      assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    }
   }
 
   @Test
@@ -416,7 +502,27 @@ class FileApiTests extends ApiTest {
     return exchange(request, HttpResponse.BodyHandlers.ofString());
   }
 
+  /**
+   * The file as a client gets it: Dugout's answer, or, when that is a redirect to the store, the
+   * store's answer to its URL fetched without Dugout's token.
+   */
   private HttpResponse<byte[]> download(String token, String path) {
+    var answer = answer(token, path);
+    if (answer.statusCode() != 302) {
+      return answer;
+    }
+    assertThat(downloads.redirects())
+        .as("only downloads from a store that presigns redirect")
+        .isTrue();
+    assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-store");
+    String location = answer.headers().firstValue("Location").orElseThrow();
+    return exchange(
+        HttpRequest.newBuilder(URI.create(location)).GET().build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  /** Dugout's own answer to a download, redirects not followed. */
+  private HttpResponse<byte[]> answer(String token, String path) {
     var request = client.request(path).header("Authorization", "Bearer " + token).GET().build();
     return exchange(request, HttpResponse.BodyHandlers.ofByteArray());
   }
@@ -467,4 +573,5 @@ class FileApiTests extends ApiTest {
       throw new UncheckedIOException(e);
     }
   }
+
 }

@@ -160,14 +160,22 @@ public final class S3FileStore implements FileStore, FileStore.Presigning {
   }
 
   @Override
-  public URI presignGet(String key, Duration validFor) {
+  public URI presignGet(String key, Duration validFor, ServedAs servedAs) {
     String objectKey = objectKey(key);
+    // why: S3's response-* overrides are query parameters of the signed URL, so the store answers
+    // with these headers and a changed value breaks the signature
     return URI.create(
         presigner
             .presignGetObject(
                 r ->
                     r.signatureDuration(validFor)
-                        .getObjectRequest(g -> g.bucket(bucket).key(objectKey)))
+                        .getObjectRequest(
+                            g ->
+                                g.bucket(bucket)
+                                    .key(objectKey)
+                                    .responseContentType(servedAs.contentType())
+                                    .responseContentDisposition(servedAs.contentDisposition())
+                                    .responseCacheControl(servedAs.cacheControl())))
             .url()
             .toString());
   }

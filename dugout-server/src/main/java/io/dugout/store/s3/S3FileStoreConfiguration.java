@@ -3,11 +3,13 @@ package io.dugout.store.s3;
 import io.dugout.file.FileProperties;
 import io.dugout.file.FileStore;
 import io.dugout.system.DugoutProperties;
+import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -54,15 +56,24 @@ class S3FileStoreConfiguration {
 
   @Bean(destroyMethod = "close")
   S3Presigner s3Presigner(FileProperties files) {
-    var settings = bucket(files);
+    return presigner(bucket(files), DefaultCredentialsProvider.builder().build());
+  }
+
+  /**
+   * A presigner whose URLs name the store as clients reach it: {@code public-endpoint} when set,
+   * else {@code endpoint} (else AWS's own for the region).
+   */
+  static S3Presigner presigner(FileProperties.S3 settings, AwsCredentialsProvider credentials) {
     var builder =
         S3Presigner.builder()
             .region(Region.of(settings.region()))
-            .credentialsProvider(DefaultCredentialsProvider.builder().build())
+            .credentialsProvider(credentials)
             .serviceConfiguration(
                 S3Configuration.builder().pathStyleAccessEnabled(settings.pathStyle()).build());
-    if (settings.endpoint() != null) {
-      builder.endpointOverride(settings.endpoint());
+    URI endpoint =
+        settings.publicEndpoint() != null ? settings.publicEndpoint() : settings.endpoint();
+    if (endpoint != null) {
+      builder.endpointOverride(endpoint);
     }
     return builder.build();
   }

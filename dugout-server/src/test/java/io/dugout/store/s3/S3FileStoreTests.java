@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dugout.file.FileStore;
 import io.dugout.file.FileStoreContract;
 import java.io.ByteArrayInputStream;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -24,6 +26,11 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 class S3FileStoreTests extends FileStoreContract {
 
   private static final int MEMORY_BYTES = 64 * 1024;
+  private static final FileStore.ServedAs SERVED_AS =
+      new FileStore.ServedAs(
+          "image/png",
+          "attachment; filename=\"=?UTF-8?Q?gl=C3=B6ve.png?=\"; filename*=UTF-8''gl%C3%B6ve.png",
+          "private, max-age=0");
 
   @TempDir Path spool;
   private S3Client s3;
@@ -65,14 +72,46 @@ class S3FileStoreTests extends FileStoreContract {
     assertThat(http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode())
         .isEqualTo(200);
 
-    var get = presigning.presignGet("uploads/p-1", Duration.ofMinutes(1));
+    var get = presigning.presignGet("uploads/p-1", Duration.ofMinutes(1), SERVED_AS);
     var read =
         http.send(HttpRequest.newBuilder(get).build(), HttpResponse.BodyHandlers.ofByteArray());
     assertThat(read.statusCode()).isEqualTo(200);
     assertThat(read.body()).isEqualTo(photo);
+    assertThat(read.headers().firstValue("Content-Type")).hasValue("image/png");
+    assertThat(read.headers().firstValue("Content-Disposition"))
+        .hasValue(SERVED_AS.contentDisposition());
+    assertThat(read.headers().firstValue("Cache-Control")).hasValue("private, max-age=0");
     try (var in = store.get("uploads/p-1")) {
       assertThat(in.readAllBytes()).isEqualTo(photo);
     }
+  }
+
+  @Test
+  void aPresignedGetStopsWorkingWhenItExpiresAndCannotChangeItsHeaders() throws Exception {
+    var presigning = (FileStore.Presigning) store;
+    store.put("uploads/p-4", new ByteArrayInputStream(new byte[] {1, 2, 3}), 10);
+    URI url = presigning.presignGet("uploads/p-4", Duration.ofSeconds(1), SERVED_AS);
+
+    var fresh =
+        http.send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString());
+    var otherType =
+        http.send(
+            HttpRequest.newBuilder(URI.create(url.toString().replace("image%2Fpng", "text%2Fhtml")))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(fresh.statusCode()).isEqualTo(200);
+    assertThat(otherType.statusCode()).isEqualTo(403);
+
+    // why: S3 counts the expiry in whole seconds from X-Amz-Date; bounded at 10 s in all
+    Instant deadline = Instant.now().plusSeconds(10);
+    int status = fresh.statusCode();
+    while (status == 200 && Instant.now().isBefore(deadline)) {
+      Thread.sleep(250);
+      status =
+          http.send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.discarding())
+              .statusCode();
+    }
+    assertThat(status).as("a pre-signed GET after its expiry").isEqualTo(403);
   }
 
   @Test
