@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReadParam;
 import org.apache.commons.imaging.Imaging;
@@ -22,11 +23,12 @@ import org.apache.commons.imaging.formats.webp.WebPImageMetadata;
  * What Dugout does to a photo before anyone else sees it: takes out where it was taken, and makes
  * its thumbnail once.
  *
- * <p>Location: a JPEG's EXIF is rewritten without the fields of its GPS directory (Apache Commons
- * Imaging's lossless rewrite: the picture's bytes are not decoded or re-encoded, and the other EXIF
+ * <p>Location, never by decoding and re-encoding the picture: a JPEG's EXIF is rewritten without
+ * the fields of its GPS directory (Apache Commons Imaging's lossless rewrite; the other EXIF
  * fields, orientation among them, stay), and its XMP packet, which may repeat the location, is
- * removed. PNG, GIF and WebP files from phones and browsers carry no location in practice; they are
- * kept as they are.
+ * removed. A PNG or WebP loses every metadata chunk ({@link PngChunkFilter}, {@link
+ * WebPChunkFilter}). Any other image (GIF, whose only place for a location is an XMP application
+ * extension) is kept as it is when it holds no location, and refused when it does.
  *
  * <p>Thumbnails: at most {@link #THUMBNAIL} pixels on the long side, decoded with {@code
  * javax.imageio} at a coarse subsampling first, so a large photo costs a few megabytes of heap, not
@@ -44,6 +46,56 @@ final class Images {
   static final long MAX_PIXELS = 100_000_000;
 
   private Images() {}
+
+  /**
+   * The image of {@code type} without where it was taken; the same array when there was nothing to
+   * take out.
+   *
+   * @throws IOException when it cannot be read as its type, so whether it holds a location is
+   *     unknown, or it holds one that cannot be taken out of its format: it must not be kept. The
+   *     message says which, for the uploader.
+   */
+  static byte[] withoutLocation(String type, byte[] image) throws IOException {
+    byte[] clean;
+    try {
+      clean =
+          switch (type) {
+            case "image/jpeg" -> withoutLocation(image);
+            case "image/png" -> {
+              var out = new ByteArrayOutputStream(image.length);
+              PngChunkFilter.strip(new ByteArrayInputStream(image), out);
+              yield out.toByteArray();
+            }
+            case "image/webp" -> {
+              var out = new ByteArrayOutputStream(image.length);
+              WebPChunkFilter.strip(image, out);
+              yield out.toByteArray();
+            }
+            case "image/svg+xml" -> image;
+            default -> {
+              if (holdsLocation(image)) {
+                throw new LocationKept();
+              }
+              yield image;
+            }
+          };
+    } catch (LocationKept e) {
+      throw e;
+    } catch (IOException e) {
+      throw new IOException(
+          "the image could not be read, so where it was taken could not be taken out", e);
+    }
+    return Arrays.equals(clean, image) ? image : clean;
+  }
+
+  /** Thrown for an image that holds a location its format's filter cannot take out. */
+  static final class LocationKept extends IOException {
+    LocationKept() {
+      super(
+          "the image holds where it was taken, which Dugout takes out of JPEG, PNG and WebP"
+              + " images only: send it as one of those");
+    }
+  }
 
   /**
    * The JPEG without its location: the fields of its EXIF GPS directory and its XMP packet.
@@ -82,7 +134,7 @@ final class Images {
   }
 
   /**
-   * Whether a PNG, GIF or WebP image holds where it was taken: GPS fields in its EXIF, or GPS
+   * Whether an image (GIF, PNG, WebP) holds where it was taken: GPS fields in its EXIF, or GPS
    * properties in its XMP packet.
    *
    * @throws IOException when its metadata cannot be read, so whether it does is unknown

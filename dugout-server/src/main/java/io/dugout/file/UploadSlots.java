@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -188,24 +187,16 @@ final class UploadSlots {
     try (var in = files.get(key)) {
       bytes = in.readAllBytes();
     }
-    if (type.equals("image/jpeg")) {
-      byte[] clean;
-      try {
-        clean = Images.withoutLocation(bytes);
-      } catch (IOException e) {
-        files.delete(key);
-        throw DugoutException.unsupportedType(
-            "the photo could not be read, so its location could not be taken out");
-      }
-      if (!Arrays.equals(clean, bytes)) {
-        files.put(key, new ByteArrayInputStream(clean), clean.length);
-        bytes = clean;
-      }
-    } else if (!type.equals("image/svg+xml") && holdsLocation(bytes)) {
+    byte[] clean;
+    try {
+      clean = Images.withoutLocation(type, bytes);
+    } catch (IOException e) {
       files.delete(key);
-      throw DugoutException.unsupportedType(
-          "the image holds where it was taken (or its metadata cannot be read), which Dugout"
-              + " takes out of JPEG photos only: send it as JPEG");
+      throw DugoutException.unsupportedType(e.getMessage());
+    }
+    if (clean != bytes) {
+      files.put(key, new ByteArrayInputStream(clean), clean.length);
+      bytes = clean;
     }
     int[] dimensions = FileTypes.size(new ByteArrayInputStream(bytes));
     String thumbnailType = null;
@@ -228,14 +219,6 @@ final class UploadSlots {
             thumbnailType);
     uploads.put(stored);
     return stored;
-  }
-
-  private static boolean holdsLocation(byte[] image) {
-    try {
-      return Images.holdsLocation(image);
-    } catch (IOException e) {
-      return true;
-    }
   }
 
   private static Images.Thumbnail thumbnail(Upload upload, byte[] bytes) {

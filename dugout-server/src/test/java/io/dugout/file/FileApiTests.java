@@ -24,10 +24,10 @@ import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 import javax.imageio.ImageIO;
 import org.apache.commons.imaging.Imaging;
+import org.apache.commons.imaging.formats.gif.GifImageParser;
+import org.apache.commons.imaging.formats.gif.GifImagingParameters;
 import org.apache.commons.imaging.formats.jpeg.JpegImageMetadata;
 import org.apache.commons.imaging.formats.jpeg.exif.ExifRewriter;
-import org.apache.commons.imaging.formats.png.PngImageParser;
-import org.apache.commons.imaging.formats.png.PngImagingParameters;
 import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
 import org.apache.commons.imaging.formats.tiff.write.TiffOutputSet;
 import org.junit.jupiter.api.Assumptions;
@@ -151,25 +151,59 @@ class FileApiTests extends ApiTest {
   }
 
   @Test
-  void refusesAPngThatSaysWhereItWasTakenAndKeepsOneThatDoesNot() throws Exception {
+  void othersDownloadAPngWithoutItsMetadataAndWithTheSamePixels() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String roomId = group(aliceToken, "t", bob);
+    byte[] plain = png(12, 9);
+    byte[] located =
+        PngChunkFilterTests.withChunksAfterHeader(
+            plain,
+            PngChunkFilterTests.chunk(
+                "eXIf", "MM\0*\0\0\0\bGPS 52.5163".getBytes(StandardCharsets.ISO_8859_1)),
+            PngChunkFilterTests.chunk(
+                "tEXt", "Comment\0taken at home".getBytes(StandardCharsets.ISO_8859_1)));
+    String uploadId = uploaded(aliceToken, roomId, "map.png", "image/png", located);
+    var sent = sendUpload(aliceToken, roomId, "c-1", "IMAGE", uploadId);
+    assertThat(sent.status()).isEqualTo(201);
+
+    var download =
+        download(client.token(bob), sent.json().get("attachments").get(0).get("url").asString());
+
+    assertThat(download.statusCode()).isEqualTo(200);
+    assertThat(PngChunkFilterTests.chunkTypes(download.body()))
+        .doesNotContain("eXIf", "tEXt")
+        .contains("IHDR", "IDAT", "IEND");
+    assertThat(PngChunkFilterTests.crcsAreRight(download.body())).isTrue();
+    assertThat(pixels(download.body())).isEqualTo(pixels(plain));
+    assertThat(sent.json().get("attachments").get(0).get("size").asLong())
+        .isEqualTo(download.body().length);
+  }
+
+  @Test
+  void refusesAGifThatSaysWhereItWasTakenAndKeepsOneThatDoesNot() throws Exception {
     String aliceToken = client.token(user("alice"));
     String roomId = group(aliceToken, "t", user("bob"));
-    var params = new PngImagingParameters();
+    var params = new GifImagingParameters();
     params.setXmpXml(
         "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF"
             + " xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description"
             + " xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" exif:GPSLatitude=\"52,30.98N\""
             + " exif:GPSLongitude=\"13,22.66E\"/></rdf:RDF></x:xmpmeta>");
     var located = new ByteArrayOutputStream();
-    new PngImageParser()
-        .writeImage(new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB), located, params);
+    var picture = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+    new GifImageParser().writeImage(picture, located, params);
+    var plain = new ByteArrayOutputStream();
+    new GifImageParser().writeImage(picture, plain, new GifImagingParameters());
 
-    var slot = slot(aliceToken, roomId, "map.png", "image/png", located.size());
+    var slot = slot(aliceToken, roomId, "map.gif", "image/gif", located.size());
     var put = put(slot.text("url"), located.toByteArray());
 
     assertThat(put.statusCode()).isEqualTo(415);
-    assertThat(put.body()).contains("send it as JPEG");
-    assertThat(uploaded(aliceToken, roomId, "plain.png", "image/png", png(8, 8))).isNotBlank();
+    assertThat(put.body()).contains("JPEG, PNG and WebP");
+    assertThat(uploaded(aliceToken, roomId, "plain.gif", "image/gif", plain.toByteArray()))
+        .isNotBlank();
   }
 
   @Test
@@ -574,4 +608,8 @@ class FileApiTests extends ApiTest {
     }
   }
 
+  private static int[] pixels(byte[] png) throws IOException {
+    var image = ImageIO.read(new ByteArrayInputStream(png));
+    return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+  }
 }
