@@ -8,6 +8,7 @@ import io.dugout.loadtest.scenario.HistoryScenario;
 import io.dugout.loadtest.scenario.NotifyScenario;
 import io.dugout.loadtest.scenario.Scenario;
 import io.dugout.loadtest.scenario.SendScenario;
+import io.dugout.loadtest.scenario.UploadScenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,6 +203,57 @@ final class Commands {
                     OptionSpec.value(
                         "message-bytes", "B", "32", "size of each notification's body")))),
         NotifyScenario::new);
+    add(
+        all,
+        new Command(
+            "upload",
+            "files: upload slots, bytes to the signed URL, messages naming them, downloads",
+            """
+            --clients clients in rooms of two each run up to --requests rounds, one after the other, for at most
+            --duration: POST /api/v1/rooms/{id}/uploads (slot) -> PUT the bytes to the answered URL with the
+            answered headers (put) -> SEND an IMAGE (or FILE) message naming the upload over STOMP, waiting
+            until it comes back (send) -> the room's other member GETs the file (download; a redirect is followed
+            without the token) and, on --thumbnail-share of the rounds, its thumbnail. On --plain-share of the
+            rounds the client also sends a TEXT message the same way (plain-send), beside the upload's send.
+            The file is made once at start: a JPEG (or PNG) of random pixels, or a zip of random bytes.
+            Reports uploads/s, p50/p90/p99 of every step, and bytes per second up and down.\
+            """,
+            with(
+                List.of(
+                    OptionSpec.value("clients", "C", "4", "concurrent clients, two to a room"),
+                    OptionSpec.value("requests", "L", "100", "rounds per client"),
+                    OptionSpec.value(
+                        "duration",
+                        "TIME",
+                        "60s",
+                        "stop starting rounds after this time (0s = no limit)"),
+                    OptionSpec.value(
+                        "size", "BYTES", "200KB", "size of the file, e.g. 200KB, 2MB or 4096"),
+                    OptionSpec.value(
+                        "file-kind",
+                        "KIND",
+                        "image",
+                        "image (a JPEG, sent as IMAGE), png (sent as IMAGE) or file (a zip, sent"
+                            + " as FILE)"),
+                    OptionSpec.value(
+                        "thumbnail-share",
+                        "P",
+                        "1",
+                        "fraction of the rounds whose downloader also gets the image's thumbnail"),
+                    OptionSpec.value(
+                        "plain-share",
+                        "P",
+                        "1",
+                        "fraction of the rounds after which the client also sends a TEXT message"
+                            + " over STOMP (series plain-send), to compare with the upload's send"),
+                    OptionSpec.value(
+                        "message-bytes", "B", "32", "content size of each plain TEXT message"),
+                    OptionSpec.value(
+                        "warm-up-requests",
+                        "W",
+                        "0",
+                        "rounds per client run first, unmeasured and not counted")))),
+        UploadScenario::new);
     return all;
   }
 

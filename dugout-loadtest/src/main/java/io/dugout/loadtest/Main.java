@@ -29,8 +29,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code dugout-loadtest <send|chat|fanout|history|notify> [options]}: runs one scenario against a
- * deployment.
+ * {@code dugout-loadtest <send|chat|fanout|history|notify|upload> [options]}: runs one scenario
+ * against a deployment.
  */
 public final class Main {
 

@@ -35,6 +35,12 @@ public final class LatencySeries {
     return total().getTotalCount();
   }
 
+  /** The latency at {@code percentile} (0 to 100) of what was recorded so far, in milliseconds. */
+  public synchronized double percentileMillis(double percentile) {
+    Histogram all = total();
+    return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(percentile) / 1000.0;
+  }
+
   /** Moves what was recorded since the last call into the total and returns it. */
   synchronized Histogram takeInterval() {
     interval = recorder.getIntervalHistogram(interval);
