@@ -23,6 +23,8 @@ final class EchoedSender implements StompListener, AutoCloseable {
 
   private final int index;
 
+  private volatile RunContext context;
+
   private volatile StompSession session;
 
   private volatile long awaited = -1;
@@ -39,6 +41,8 @@ final class EchoedSender implements StompListener, AutoCloseable {
   void connect(RunContext context, String token, String roomId) throws Exception {
     long timeoutMs = context.timeout().toMillis();
     session = context.stomp().connect(index, token, this).get(timeoutMs, TimeUnit.MILLISECONDS);
+    this.context = context;
+    context.metrics().connections.incrementAndGet();
     session.subscribe(ERRORS, "/user/queue/errors");
     session
         .subscribeWithReceipt("room", Messages.topic(roomId))
@@ -95,6 +99,7 @@ final class EchoedSender implements StompListener, AutoCloseable {
   @Override
   public void close() {
     if (session != null) {
+      context.metrics().connections.decrementAndGet();
       session.disconnect();
     }
   }
