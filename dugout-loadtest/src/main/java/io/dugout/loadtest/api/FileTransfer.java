@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -100,7 +101,7 @@ public final class FileTransfer {
     slot.headers()
         .forEach(
             (name, value) -> {
-              if (!RESTRICTED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+              if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
                 request.header(name, value);
               }
             });

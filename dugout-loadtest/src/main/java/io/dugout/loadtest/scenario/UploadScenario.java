@@ -1,6 +1,7 @@
 package io.dugout.loadtest.scenario;
 
 import io.dugout.loadtest.api.FileTransfer;
+import io.dugout.loadtest.api.TargetException;
 import io.dugout.loadtest.cli.Options;
 import io.dugout.loadtest.cli.UsageException;
 import io.dugout.loadtest.report.LatencySeries;
@@ -52,8 +53,7 @@ public final class UploadScenario implements Scenario {
               try {
                 sender.connect(context, tokens.get(c), roomIds.get(c / 2));
               } catch (Exception ex) {
-                throw new io.dugout.loadtest.api.TargetException(
-                    "connecting client " + c + " failed: " + ex, ex);
+                throw new TargetException("connecting client " + c + " failed: " + ex, ex);
               }
               return sender;
             });
