@@ -18,15 +18,16 @@ import java.util.Set;
  */
 public final class EntryRenderer {
 
-  private static final byte[] TARGET_SEQ = ExactJson.ascii("\"targetSeq\":");
-  private static final byte[] REPLY_TO = ExactJson.ascii("\"replyTo\":");
-  private static final byte[] SEQ = ExactJson.ascii(",\"seq\":");
+  private static final String TARGET_SEQ = "\"targetSeq\":";
+  private static final String REPLY_TO = "\"replyTo\":";
+  private static final String SEQ = ",\"seq\":";
+  private static final String CONTENT = ",\"content\":\"";
+  private static final String EDITED_AT = ",\"editedAt\":";
+  private static final String DELETED_FIELD = "\"deleted\":true";
   private static final byte[] TARGET = ExactJson.ascii(",\"target\":");
   private static final byte[] REPLY = ExactJson.ascii(",\"reply\":");
-  private static final byte[] CONTENT = ExactJson.ascii(",\"content\":\"");
-  private static final byte[] EDITED_AT = ExactJson.ascii(",\"editedAt\":");
   private static final byte[] EDITED = ExactJson.ascii(",\"edited\":true");
-  private static final byte[] DELETED = ExactJson.ascii("\"deleted\":true");
+  private static final byte[] DELETED = ExactJson.ascii(DELETED_FIELD);
 
   private final MessageStore store;
 
@@ -88,19 +89,24 @@ public final class EntryRenderer {
   public List<byte[]> renderJson(String roomId, List<byte[]> page) {
     long[] targets = new long[page.size()];
     long[] replied = new long[page.size()];
-    long[] seqs = null;
-    Set<Long> wanted = new HashSet<>();
+    long[] seqs = new long[page.size()];
+    boolean any = false;
     for (int i = 0; i < page.size(); i++) {
-      byte[] entry = page.get(i);
+      String entry = text(page.get(i));
+      seqs[i] = numberAfter(entry, SEQ);
       targets[i] = numberAfter(entry, TARGET_SEQ);
       replied[i] = targets[i] > 0 ? -1 : numberAfter(entry, REPLY_TO);
-      if (targets[i] > 0) {
-        seqs = seqs == null ? seqsOfJson(page) : seqs;
-        if (contains(seqs, targets[i])) {
-          targets[i] = -1;
-        } else {
-          wanted.add(targets[i]);
-        }
+      any |= targets[i] > 0 || replied[i] > 0;
+    }
+    if (!any) {
+      return page;
+    }
+    Set<Long> wanted = new HashSet<>();
+    for (int i = 0; i < page.size(); i++) {
+      if (targets[i] > 0 && contains(seqs, targets[i])) {
+        targets[i] = -1;
+      } else if (targets[i] > 0) {
+        wanted.add(targets[i]);
       } else if (replied[i] > 0) {
         wanted.add(replied[i]);
       }
@@ -110,14 +116,13 @@ public final class EntryRenderer {
     }
     Map<Long, byte[]> bySeq = new HashMap<>();
     for (int i = 0; i < page.size(); i++) {
-      long seq = seqs != null ? seqs[i] : numberAfter(page.get(i), SEQ);
-      if (wanted.remove(seq)) {
-        bySeq.put(seq, page.get(i));
+      if (wanted.remove(seqs[i])) {
+        bySeq.put(seqs[i], page.get(i));
       }
     }
     if (!wanted.isEmpty()) {
       for (byte[] found : store.getJson(roomId, wanted)) {
-        bySeq.put(numberAfter(found, SEQ), found);
+        bySeq.put(numberAfter(text(found), SEQ), found);
       }
     }
     var rendered = new ArrayList<byte[]>(page.size());
@@ -134,14 +139,6 @@ public final class EntryRenderer {
       }
     }
     return rendered;
-  }
-
-  private static long[] seqsOfJson(List<byte[]> page) {
-    long[] seqs = new long[page.size()];
-    for (int i = 0; i < page.size(); i++) {
-      seqs[i] = numberAfter(page.get(i), SEQ);
-    }
-    return seqs;
   }
 
   private static boolean contains(long[] seqs, long seq) {
@@ -164,7 +161,7 @@ public final class EntryRenderer {
 
   private static byte[] insertReply(byte[] entry, byte[] target) {
     byte[] preview = preview(target);
-    int at = indexOf(entry, REPLY_TO) + REPLY_TO.length;
+    int at = text(entry).indexOf(REPLY_TO) + REPLY_TO.length();
     while (at < entry.length && entry[at] >= '0' && entry[at] <= '9') {
       at++;
     }
@@ -183,14 +180,15 @@ public final class EntryRenderer {
    * content needs no shortening they are copied, and only a long content is decoded.
    */
   static byte[] preview(byte[] target) {
-    int from = indexOf(target, SEQ) + 1;
-    int content = indexOf(target, CONTENT);
-    int end = content < 0 ? -1 : stringEnd(target, content + CONTENT.length);
-    if (from <= 0 || end < 0 || end - (content + CONTENT.length) > Message.Reply.PREVIEW) {
+    String text = text(target);
+    int from = text.indexOf(SEQ) + 1;
+    int content = text.indexOf(CONTENT);
+    int end = content < 0 ? -1 : stringEnd(target, content + CONTENT.length());
+    if (from <= 0 || end < 0 || end - (content + CONTENT.length()) > Message.Reply.PREVIEW) {
       return MessageJson.writeReply(Message.Reply.of(MessageJson.read(target)));
     }
-    boolean edited = indexOf(target, EDITED_AT) >= 0;
-    boolean deleted = indexOf(target, DELETED) >= 0;
+    boolean edited = text.indexOf(EDITED_AT) >= 0;
+    boolean deleted = text.indexOf(DELETED_FIELD) >= 0;
     int length = end + 1 - from;
     byte[] out =
         new byte
@@ -224,15 +222,17 @@ public final class EntryRenderer {
   }
 
   /** The whole number right after {@code field} in {@code json}; -1 when the field is absent. */
-  private static long numberAfter(byte[] json, byte[] field) {
-    int at = indexOf(json, field);
+  private static long numberAfter(String json, String field) {
+    int at = json.indexOf(field);
     if (at < 0) {
       return -1;
     }
     long value = 0;
     boolean digits = false;
-    for (int i = at + field.length; i < json.length && json[i] >= '0' && json[i] <= '9'; i++) {
-      value = value * 10 + (json[i] - '0');
+    for (int i = at + field.length();
+        i < json.length() && json.charAt(i) >= '0' && json.charAt(i) <= '9';
+        i++) {
+      value = value * 10 + (json.charAt(i) - '0');
       digits = true;
     }
     return digits ? value : -1;
@@ -240,7 +240,7 @@ public final class EntryRenderer {
 
   /** Whether an entry's JSON is a change's (only a change has a {@code targetSeq}). */
   static boolean isChange(byte[] json) {
-    return indexOf(json, TARGET_SEQ) >= 0;
+    return text(json).indexOf(TARGET_SEQ) >= 0;
   }
 
   /**
@@ -260,13 +260,13 @@ public final class EntryRenderer {
   }
 
   /**
-   * Where {@code json} holds {@code field}, a field name with its quotes and colon, first; -1 when
-   * it does not. why: inside a string value every quote is escaped, so the bytes {@code "name":}
-   * appear only as a field, and a stored entry has no nested entry whose fields could match.
+   * An entry's JSON as text to search for a field name (with its quotes and colon), one char per
+   * byte. why: inside a string value every quote is escaped, so the bytes {@code "name":} appear
+   * only as a field, and a stored entry has no nested entry whose fields could match; String's
+   * Latin-1 search is a vectorised intrinsic, several times a byte loop's speed, and one copy per
+   * entry serves every search in it.
    */
-  private static int indexOf(byte[] json, byte[] field) {
-    // why: String's Latin-1 search is a vectorised intrinsic, several times a byte loop's speed
-    return new String(json, StandardCharsets.ISO_8859_1)
-        .indexOf(new String(field, StandardCharsets.ISO_8859_1));
+  private static String text(byte[] json) {
+    return new String(json, StandardCharsets.ISO_8859_1);
   }
 }
