@@ -71,6 +71,40 @@ export class Api {
     return this.request(add ? 'PUT' : 'DELETE',
       `/api/v1/rooms/${enc(roomId)}/messages/${seq}/reactions/${enc(emoji)}?clientMsgId=${enc(clientMsgId)}`);
   }
+  /** An upload slot: {uploadId, url, method, headers, expiresAt}; the bytes go to `url` (uploads.js). */
+  openUpload(roomId, { name, size, type }) {
+    return this.request('POST', `/api/v1/rooms/${enc(roomId)}/uploads`, { name, size, type });
+  }
+
+  /**
+   * A file of a room (an attachment's `url`, or its thumbnail) as a Blob. The
+   * download needs my token, so an <img src> cannot load it. A cluster may
+   * answer with a redirect to its bucket: fetch follows it, and the browser
+   * drops Authorization on the way to another origin.
+   */
+  async download(path) {
+    let response;
+    try {
+      response = await fetch(path, {
+        headers: { Authorization: `Bearer ${this.token()}` }, redirect: 'follow', cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError(0, { title: 'Network error', detail: 'Cannot reach the server' });
+    }
+    if (response.ok) return response.blob();
+    const error = new ApiError(response.status, await problemOf(response));
+    if (error.status === 401) this.onUnauthorized(error);
+    throw error;
+  }
+}
+
+/** The problem document of a failed response, or null when its body is not JSON. */
+export async function problemOf(response) {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return null;
+  }
 }
 
 const enc = encodeURIComponent;

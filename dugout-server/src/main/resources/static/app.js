@@ -2,6 +2,7 @@
 // connection wired together. Protocol: docs/protocol.md; how this client uses
 // it (recovery, dedupe, ordering): docs/web-client.md.
 import { Api, ApiError, requestDevToken } from './api.js';
+import { sendFiles } from './attach.js';
 import { deleteMessage, editMessage, react } from './changes.js';
 import { setupCreateRoomForm } from './create-room.js';
 import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
@@ -32,6 +33,8 @@ views.roomView = new RoomView({
   onLeave: () => leave(state.openRoomId),
   onBack: () => closeRoom(),
   onSeen: () => markRead(state.openRoomId),
+  onFiles: (files) => sendFiles(state.openRoomId, files),
+  download: (path) => state.api.download(path),
 });
 
 const notifications = new NotificationsPanel({

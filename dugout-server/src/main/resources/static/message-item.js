@@ -38,22 +38,37 @@ export function messageItem(message, { me, owner, quoted }) {
   deleted
     ? el('p', { className: 'tombstone', text: 'Message deleted' })
     : message.content ? el('div', { className: 'content', text: message.content }) : null,
-  deleted ? null : attachments(message.attachments),
+  deleted ? null : attachments(message),
   message.editedAt && !deleted ? el('span', { className: 'edited', text: 'edited' }) : null,
   reactions(message, me),
   system || deleted ? null : actions(message, mine, owner));
 }
 
-/** One of my messages not confirmed yet: pending, sent (receipted) or failed, with Retry and Discard. */
+/**
+ * One of my messages not confirmed yet: uploading its file, pending, sent
+ * (receipted) or failed, with Retry (unless the server refused the file itself) and Discard.
+ */
 export function outboxItem(entry, { me, quoted }) {
   const failed = entry.state === 'failed';
-  const status = { pending: 'Sending…', sent: 'Sent', failed: `Not sent${entry.error ? ` — ${entry.error}` : ''}` };
+  const percent = Math.floor((entry.upload?.progress ?? 0) * 100);
+  const status = {
+    uploading: `Uploading… ${percent} %`,
+    pending: 'Sending…',
+    sent: 'Sent',
+    failed: `Not sent${entry.error ? ` — ${entry.error}` : ''}`,
+  };
+  const file = entry.upload?.file;
   return el('li', { className: 'msg mine outgoing', 'data-client-msg-id': entry.clientMsgId, 'data-state': entry.state },
     quote(entry, quoted, me),
     el('div', { className: 'content', text: entry.content }),
+    file ? el('ul', { className: 'attachments' }, el('li', {},
+      el('span', { text: file.name || 'file' }),
+      el('span', { className: 'size', text: ` ${formatSize(file.size)}` }))) : null,
+    entry.state === 'uploading'
+      ? el('progress', { max: 100, value: percent, 'aria-label': `Uploading ${file?.name || 'file'}` }) : null,
     el('div', { className: 'status' },
       el('span', { text: status[entry.state] }),
-      failed ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null,
+      failed && !entry.final ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null,
       failed ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Discard' }) : null));
 }
 
@@ -120,14 +135,51 @@ function actions(message, mine, owner) {
       }))));
 }
 
-function attachments(list) {
+/** The longest side of a thumbnail (docs/protocol.md, "Files"). */
+const THUMBNAIL = 320;
+
+/**
+ * A file Dugout stores is named by a path on this server (`/api/v1/rooms/{id}/files/{uploadId}`),
+ * fetched with my token by file-view.js; any other URL is a link elsewhere, which never gets the token.
+ */
+export function storedFilePath(attachment) {
+  const url = attachment?.url;
+  return attachment?.uploadId && typeof url === 'string' && /^\/api\/v1\/rooms\/[^/?#]+\/files\/[^/?#]+$/.test(url)
+    ? url : null;
+}
+
+function attachments(message) {
+  const list = message.attachments;
   if (!Array.isArray(list) || !list.length) return null;
-  return el('ul', { className: 'attachments' }, list.map((a) => {
+  return el('ul', { className: 'attachments' }, list.map((a, index) => {
     const name = a?.name || 'attachment';
-    const href = safeHttpUrl(a?.url);
     const size = formatSize(a?.size);
-    return el('li', {},
-      href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer', text: name }) : el('span', { text: name }),
-      size ? el('span', { className: 'size', text: ` ${size}` }) : null);
+    const stored = storedFilePath(a);
+    if (stored && message.kind === 'IMAGE' && a.width > 0 && a.height > 0) return el('li', {}, photo(a, stored, index, name));
+    const href = stored ? null : safeHttpUrl(a?.url);
+    let link = el('span', { text: name });
+    if (stored) {
+      link = el('button', {
+        type: 'button', className: 'link file', 'data-action': 'save-file', 'data-index': index, text: name,
+        'aria-label': `Download ${name}${size ? `, ${size}` : ''}`,
+      });
+    } else if (href) {
+      link = el('a', { href, target: '_blank', rel: 'noopener noreferrer', text: name });
+    }
+    return el('li', {}, link, size ? el('span', { className: 'size', text: ` ${size}` }) : null);
+  }));
+}
+
+/** A photo's thumbnail, sized from the attachment before it loads so the timeline does not jump. */
+function photo(a, path, index, name) {
+  const scale = Math.min(1, THUMBNAIL / Math.max(a.width, a.height));
+  return el('button', {
+    type: 'button', className: 'photo', 'data-action': 'open-file', 'data-index': index, 'aria-label': `Open the photo ${name}`,
+  },
+  el('img', {
+    alt: name,
+    width: Math.max(1, Math.round(a.width * scale)),
+    height: Math.max(1, Math.round(a.height * scale)),
+    'data-file-src': `${path}/thumbnail`,
   }));
 }

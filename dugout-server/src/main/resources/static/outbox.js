@@ -27,6 +27,11 @@ export function send(roomId, text, { replyTo = null, mentions = [] } = {}) {
 
 /** Sends (or re-sends) an outbox entry: always the same clientMsgId, so the server stores it once. */
 export function transmit(rs, entry) {
+  // a photo or file not uploaded yet: attach.js uploads it, then comes back here
+  if (entry.upload && !entry.upload.uploadId) {
+    entry.upload.run();
+    return;
+  }
   entry.state = 'pending';
   entry.error = null;
   entry.reason = null;
@@ -37,6 +42,7 @@ export function transmit(rs, entry) {
   const body = { clientMsgId: entry.clientMsgId, kind: entry.kind, content: entry.content };
   if (entry.replyTo != null) body.replyTo = entry.replyTo;
   if (entry.mentions?.length) body.mentions = entry.mentions;
+  if (entry.attachments?.length) body.attachments = entry.attachments;
   const receipt = state.realtime.sendMessage(rs.id, body, () => onReceipt(rs, entry, receipt));
   entry.receipt = receipt;
   clearTimeout(entry.timer);

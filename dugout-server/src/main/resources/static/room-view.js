@@ -3,7 +3,9 @@
 // read markers, typing line and composer.
 import { Composer } from './composer.js';
 import { el } from './dom.js';
-import { messageItem, outboxItem, reacted } from './message-item.js';
+import { FilePicker } from './file-picker.js';
+import { FileView } from './file-view.js';
+import { messageItem, outboxItem, reacted, storedFilePath } from './message-item.js';
 import { roomTitle, tradeDeal } from './room-list.js';
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +13,8 @@ const $ = (id) => document.getElementById(id);
 export class RoomView {
   /**
    * @param {object} handlers onSend, onEdit, onDelete, onReact, onRetry, onDiscard, onLoadOlder,
-   *   onTyping, onAddMember, onLeave, onBack, onSeen
+   *   onTyping, onAddMember, onLeave, onBack, onSeen, onFiles (photos and files to send),
+   *   download (a stored file's path → its Blob)
    */
   constructor(handlers) {
     this.h = handlers;
@@ -27,6 +30,8 @@ export class RoomView {
       onTyping: () => this.h.onTyping(),
       room: () => ({ me: this.me, members: this.rs?.members ?? null }),
     });
+    this.files = new FileView(handlers.download, (text) => this.setNotice(text));
+    this.picker = new FilePicker((files) => this.h.onFiles(files));
     this.list.addEventListener('click', (event) => this.onMessageAction(event));
     this.scroller.addEventListener('scroll', () => {
       if (this.scroller.scrollTop < 150) this.h.onLoadOlder();
@@ -55,6 +60,7 @@ export class RoomView {
   get isOpen() { return this.rs != null; }
 
   show(rs, me) {
+    if (this.rs !== rs) this.files.clear();
     this.rs = rs;
     this.me = me;
     this.owner = this.isOwner();
@@ -73,6 +79,7 @@ export class RoomView {
 
   hide() {
     this.rs = null;
+    this.files.clear();
     this.composer.cancel();
     $('room-pane').hidden = true;
     $('room-empty').hidden = false;
@@ -168,10 +175,15 @@ export class RoomView {
 
   messageItem(message) {
     const quoted = message.replyTo != null ? this.rs.timeline.message(message.replyTo) : null;
-    return messageItem(message, { me: this.me, owner: this.owner, quoted });
+    const item = messageItem(message, { me: this.me, owner: this.owner, quoted });
+    this.files.fill(item);
+    return item;
   }
 
-  /** A click on a message's button: reply, react, pick an emoji, edit, delete, or go to a quoted message. */
+  /**
+   * A click on a message's button: reply, react, pick an emoji, edit, delete, go to a quoted
+   * message, open a photo or save a file.
+   */
   onMessageAction(event) {
     const button = event.target.closest('button[data-action]');
     const item = button?.closest('li[data-seq]');
@@ -198,6 +210,14 @@ export class RoomView {
         item.classList.add('picking');
         picker.querySelector('button')?.focus();
         return undefined;
+      }
+      case 'open-file':
+      case 'save-file': {
+        const attachment = message.attachments?.[Number(button.dataset.index)];
+        const path = storedFilePath(attachment);
+        if (!path) return undefined;
+        const name = attachment.name || 'file';
+        return button.dataset.action === 'open-file' ? this.files.open(path, name) : this.files.save(path, name);
       }
       case 'quote': {
         const original = this.list.querySelector(`li[data-seq="${Number(button.dataset.replyTo)}"]`);

@@ -209,7 +209,7 @@ final class Browser implements AutoCloseable {
   List<Map<String, Object>> outbox() {
     return (List<Map<String, Object>>)
         js(
-            "return [...document.querySelectorAll('#outbox li')].map(li => ({"
+            "return [...document.querySelectorAll('#outbox > li')].map(li => ({"
                 + " content: li.querySelector('.content').textContent, state: li.dataset.state }))");
   }
 
@@ -295,6 +295,13 @@ final class Browser implements AutoCloseable {
       }
     }
     throw new AssertionError(name + ": timed out after " + timeout + " waiting for " + what, last);
+  }
+
+  /** Saves what the page downloads into {@code dir}, under the name the page gives it. */
+  void downloadsTo(Path dir) {
+    driver.executeCdpCommand(
+        "Browser.setDownloadBehavior",
+        Map.of("behavior", "allow", "downloadPath", dir.toAbsolutePath().toString()));
   }
 
   void screenshot(Path file) throws IOException {
