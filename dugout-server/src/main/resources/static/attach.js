@@ -23,7 +23,9 @@ export function sendFiles(roomId, files) {
       content: '',
       state: 'uploading',
       floorSeq: rs.seenSeq,
-      upload: { file, progress: 0, uploadId: null, running: false, run: () => upload(rs, entry) },
+      upload: {
+        file, progress: 0, uploadId: null, running: false, run: () => upload(rs, entry), stop: new AbortController(),
+      },
     });
     transmit(rs, entry);
   }
@@ -44,24 +46,31 @@ async function upload(rs, entry) {
     const slot = await state.api.openUpload(rs.id, {
       name: file.name || 'file', size: file.size, type: file.type || 'application/octet-stream',
     });
+    if (!queued(rs, entry)) return; // cancelled while the slot was opened
     const stored = await putFile(slot, file, (fraction) => {
       const shown = Math.floor(u.progress * 100);
       u.progress = fraction;
       if (Math.floor(fraction * 100) !== shown) render(rs);
-    });
+    }, u.stop.signal);
     u.uploadId = stored.uploadId;
     // why: the server decides what the bytes are; an IMAGE message may name images only
     entry.kind = String(stored.type).startsWith('image/') ? 'IMAGE' : 'FILE';
     entry.attachments = [{ uploadId: stored.uploadId }];
   } catch (e) {
     onlyApiErrors(e);
+    if (!queued(rs, entry)) return; // cancelled
     entry.final = FINAL.has(e.status);
     fail(rs, entry, e.message, e.status === 0 ? 'offline' : 'refused');
     return;
   } finally {
     u.running = false;
   }
-  if (rs.timeline.outbox.get(entry.clientMsgId) === entry) transmit(rs, entry);
+  if (queued(rs, entry)) transmit(rs, entry);
+}
+
+/** False once the entry was cancelled or discarded (or the room left) while it uploaded. */
+function queued(rs, entry) {
+  return rs.timeline.outbox.get(entry.clientMsgId) === entry;
 }
 
 function render(rs) {

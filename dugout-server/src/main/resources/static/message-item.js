@@ -45,8 +45,8 @@ export function messageItem(message, { me, owner, quoted }) {
 }
 
 /**
- * One of my messages not confirmed yet: uploading its file, pending, sent
- * (receipted) or failed, with Retry (unless the server refused the file itself) and Discard.
+ * One of my messages not confirmed yet: uploading its file (with Cancel), pending,
+ * sent (receipted) or failed, with Retry (unless the server refused the file itself) and Discard.
  */
 export function outboxItem(entry, { me, quoted }) {
   const failed = entry.state === 'failed';
@@ -69,7 +69,9 @@ export function outboxItem(entry, { me, quoted }) {
     el('div', { className: 'status' },
       el('span', { text: status[entry.state] }),
       failed && !entry.final ? el('button', { type: 'button', className: 'link', 'data-retry': entry.clientMsgId, text: 'Retry' }) : null,
-      failed ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Discard' }) : null));
+      failed ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Discard' }) : null,
+      entry.state === 'uploading'
+        ? el('button', { type: 'button', className: 'link', 'data-discard': entry.clientMsgId, text: 'Cancel' }) : null));
 }
 
 /** A quote of the message this one replies to: the held copy if any, else the server's preview. */

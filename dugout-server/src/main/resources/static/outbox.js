@@ -89,14 +89,16 @@ export function retry(roomId, clientMsgId) {
 }
 
 /**
- * Forgets a failed message here. It only leaves this page: if an attempt did
- * reach the server (only the answer was lost), the message still shows up.
+ * Forgets a failed message here, or cancels a file's upload. It only leaves
+ * this page: if an attempt did reach the server (only the answer was lost), the
+ * message still shows up.
  */
 export function discard(roomId, clientMsgId) {
   const rs = state.rooms.get(roomId);
   const entry = rs?.timeline.outbox.get(clientMsgId);
-  if (!entry || entry.state !== 'failed') return;
+  if (!entry || (entry.state !== 'failed' && entry.state !== 'uploading')) return;
   clearTimeout(entry.timer);
+  entry.upload?.stop.abort();
   rs.timeline.outbox.delete(clientMsgId);
   if (state.openRoomId === rs.id) views.roomView.renderOutbox();
 }

@@ -11,10 +11,12 @@ import { ApiError } from './api.js';
  * @param {{url: string, method: string, headers: object}} slot
  * @param {File|Blob} file
  * @param {(fraction: number) => void} onProgress  0 to 1, as the bytes leave
+ * @param {AbortSignal} [signal]  stops the upload (it then rejects like a lost connection)
  */
-export function putFile(slot, file, onProgress) {
+export function putFile(slot, file, onProgress, signal) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort());
     xhr.open(slot.method || 'PUT', slot.url);
     for (const [name, value] of Object.entries(slot.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -30,7 +32,8 @@ export function putFile(slot, file, onProgress) {
     xhr.addEventListener('error', lost);
     xhr.addEventListener('abort', lost);
     xhr.addEventListener('timeout', lost);
-    xhr.send(file);
+    if (signal?.aborted) lost();
+    else xhr.send(file);
   });
 }
 

@@ -304,6 +304,22 @@ final class Browser implements AutoCloseable {
         Map.of("behavior", "allow", "downloadPath", dir.toAbsolutePath().toString()));
   }
 
+  /** Slows what this page sends over HTTP to about {@code bytesPerSecond}; -1 lifts the limit. */
+  void throttleUploads(long bytesPerSecond) {
+    driver.executeCdpCommand("Network.enable", Map.of());
+    driver.executeCdpCommand(
+        "Network.emulateNetworkConditions",
+        Map.of(
+            "offline",
+            false,
+            "latency",
+            0,
+            "downloadThroughput",
+            -1,
+            "uploadThroughput",
+            bytesPerSecond));
+  }
+
   void screenshot(Path file) throws IOException {
     Files.createDirectories(file.getParent());
     Files.write(file, driver.getScreenshotAs(OutputType.BYTES));

@@ -135,6 +135,34 @@ class FilesInTheBrowserTests extends BrowserTest {
   }
 
   @Test
+  void anUploadCancelledOnItsWaySendsNoMessage() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = signedIn(alice);
+    a.createRoom("DIRECT", bob, null);
+    String roomId = openRoomId(a);
+    long before = restLastSeq(server.token(alice), roomId);
+    Path big = temp.resolve("big-notes.txt");
+    Files.writeString(big, "a long description of a well-kept glove\n".repeat(25_000));
+    a.throttleUploads(64 * 1024);
+
+    a.find("#composer-file").sendKeys(big.toString());
+    a.waitUntil(
+        "uploading, with a progress bar and Cancel",
+        () ->
+            a.outbox().equals(List.of(Map.of("content", "", "state", "uploading")))
+                && !a.findAll("#outbox progress").isEmpty());
+    a.find("#outbox button[data-discard]").click();
+    a.waitUntil("gone from the outbox", () -> a.outbox().isEmpty());
+    a.throttleUploads(-1);
+    a.send("after the cancel");
+    a.waitUntil(
+        "the next message confirmed", () -> a.outbox().isEmpty() && a.messages().size() == 1);
+    assertThat(a.contents()).containsExactly("after the cancel");
+    assertThat(restLastSeq(server.token(alice), roomId)).isEqualTo(before + 1);
+  }
+
+  @Test
   void aPhotoWhoseReceiptIsLostIsSentAgainWithTheSameUpload() throws Exception {
     String alice = user("alice");
     String bob = user("bob");
