@@ -49,6 +49,7 @@ class FilesInTheBrowserTests extends BrowserTest {
     assertThat(b.findAll("#message-list .photo img").getFirst().getAttribute("width"))
         .as("sized from the attachment before it loads")
         .isEqualTo("320");
+    b.screenshot(Path.of("target", "web-client-photo.png"));
 
     b.find("#message-list .photo").click();
     b.waitUntil(
