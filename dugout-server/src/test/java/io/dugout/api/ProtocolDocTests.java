@@ -308,7 +308,9 @@ class ProtocolDocTests extends ApiTest {
       body = body == null ? null : body.replace("{uploadId}", uploadId);
     }
     var response = client.send(method, token, resolved, body);
-    assertThat(response.status())
+    // why: a file from an S3 store is answered with a redirect to the store, as documented
+    int served = path.contains("/files/") && response.status() == 302 ? 200 : response.status();
+    assertThat(served)
         .as("the documented request %s %s %s", method, path, body == null ? "" : body)
         .isBetween(200, 299);
   }
