@@ -20,6 +20,8 @@ import java.time.Instant;
  * @param storedSize the bytes Dugout keeps and serves ({@code STORED} only): fewer than declared
  *     when a photo's location was taken out; null in uploads stored before it was recorded
  * @param thumbnailType the media type of the image's thumbnail, null when it has none
+ * @param release set while the message that uses it is being deleted, so that its bytes go with it
+ *     even when the deleting node stops half way; null otherwise
  */
 public record Upload(
     String id,
@@ -36,7 +38,14 @@ public record Upload(
     Instant expiresAt,
     String usedBy,
     Long storedSize,
-    String thumbnailType) {
+    String thumbnailType,
+    Release release) {
+
+  /**
+   * The mark of an upload whose message is being deleted: the message's place, and when the mark
+   * was made. The sweep ({@link UploadSweeper}) finishes or clears a mark older than its grace.
+   */
+  public record Release(String roomId, long seq, Instant markedAt) {}
 
   /** Where an upload is in its life. */
   public enum State {
@@ -71,6 +80,7 @@ public record Upload(
         expiresAt,
         null,
         null,
+        null,
         null);
   }
 
@@ -92,7 +102,8 @@ public record Upload(
         expiresAt,
         usedBy,
         size,
-        thumbnailType);
+        thumbnailType,
+        release);
   }
 
   /** This upload used by the message {@code clientMsgId} of its uploader. */
@@ -112,7 +123,29 @@ public record Upload(
         expiresAt,
         clientMsgId,
         storedSize,
-        thumbnailType);
+        thumbnailType,
+        release);
+  }
+
+  /** This upload with the release mark {@code release}, or without one when it is null. */
+  public Upload releasing(Release release) {
+    return new Upload(
+        id,
+        roomId,
+        uploaderId,
+        name,
+        declaredSize,
+        declaredType,
+        state,
+        type,
+        width,
+        height,
+        createdAt,
+        expiresAt,
+        usedBy,
+        storedSize,
+        thumbnailType,
+        release);
   }
 
   /** The bytes Dugout serves for this upload. */

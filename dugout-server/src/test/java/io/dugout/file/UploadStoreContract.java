@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -106,5 +107,103 @@ public abstract class UploadStoreContract {
       }
       assertThat(winners).isEqualTo(1);
     }
+  }
+
+  @Test
+  void releaseMarksAnExistingUploadAndNeverMakesOne() {
+    store.put(slot("u1").stored("image/jpeg", 1000, null, null, null));
+    store.use("u1", "c-1");
+    var release = new Upload.Release("r1", 7, T0.plusSeconds(60));
+
+    Upload marked = store.release("u1", release);
+
+    assertThat(marked.release()).isEqualTo(release);
+    assertThat(marked.usedBy()).isEqualTo("c-1");
+    assertThat(store.get("u1")).isEqualTo(marked);
+    assertThat(store.release("missing", release)).isNull();
+    assertThat(store.get("missing")).isNull();
+  }
+
+  @Test
+  void aLaterPutKeepsTheReleaseMark() {
+    store.put(slot("u1"));
+    var release = new Upload.Release("r1", 7, T0.plusSeconds(60));
+    store.release("u1", release);
+
+    store.put(slot("u1").stored("image/jpeg", 1000, null, null, null));
+
+    assertThat(store.get("u1").release()).isEqualTo(release);
+  }
+
+  @Test
+  void unreleaseClearsOnlyTheMarkItWasGiven() {
+    store.put(slot("u1"));
+    var first = new Upload.Release("r1", 7, T0.plusSeconds(60));
+    var second = new Upload.Release("r1", 7, T0.plusSeconds(120));
+    store.release("u1", second);
+
+    assertThat(store.unrelease("u1", first)).isFalse();
+    assertThat(store.get("u1").release()).isEqualTo(second);
+    assertThat(store.unrelease("u1", second)).isTrue();
+    assertThat(store.get("u1").release()).isNull();
+    assertThat(store.unrelease("u1", second)).isFalse();
+    assertThat(store.unrelease("missing", second)).isFalse();
+    assertThat(store.get("missing")).isNull();
+  }
+
+  @Test
+  void expiredUnusedFindsUnusedUploadsWhoseSlotExpiredBeforeTheGivenTime() {
+    store.put(slot("pending"));
+    store.put(slot("stored").stored("image/jpeg", 1000, null, null, null));
+    store.put(slot("used").stored("image/jpeg", 1000, null, null, null));
+    store.use("used", "c-1");
+    store.put(
+        Upload.pending("later", "r1", "alice", "a.txt", 3, "text/plain", T0, T0.plusSeconds(3600)));
+    Instant after = T0.plusSeconds(901);
+
+    assertThat(store.expiredUnused(after, 10))
+        .extracting(Upload::id)
+        .containsExactlyInAnyOrder("pending", "stored");
+    assertThat(store.expiredUnused(T0.plusSeconds(900), 10))
+        .as("a slot expiring at the given time is not yet expired before it")
+        .isEmpty();
+    assertThat(store.expiredUnused(after, 1)).hasSize(1);
+    assertThat(store.expiredUnused(after, 0)).isEmpty();
+  }
+
+  @Test
+  void releasingFindsUploadsMarkedBeforeTheGivenTime() {
+    for (String id : List.of("old", "new", "none")) {
+      store.put(slot(id).stored("image/jpeg", 1000, null, null, null));
+      store.use(id, "c-" + id);
+    }
+    store.release("old", new Upload.Release("r1", 1, T0.plusSeconds(10)));
+    store.release("new", new Upload.Release("r1", 2, T0.plusSeconds(100)));
+
+    assertThat(store.releasing(T0.plusSeconds(50), 10))
+        .extracting(Upload::id)
+        .containsExactly("old");
+    assertThat(store.releasing(T0.plusSeconds(200), 10))
+        .extracting(Upload::id)
+        .containsExactlyInAnyOrder("old", "new");
+    assertThat(store.releasing(T0.plusSeconds(200), 1)).hasSize(1);
+  }
+
+  @Test
+  void deleteRemovesTheRecordAndIsIdempotent() throws Exception {
+    store.put(slot("u1"));
+    store.put(slot("u2"));
+
+    store.delete("u1");
+    store.delete("u1");
+    store.delete("missing");
+
+    assertThat(store.get("u1")).isNull();
+    assertThat(store.get("u2")).isEqualTo(slot("u2"));
+    assertThat(store.expiredUnused(T0.plusSeconds(901), 10))
+        .extracting(Upload::id)
+        .containsExactly("u2");
+    store = reopen();
+    assertThat(store.get("u1")).isNull();
   }
 }

@@ -146,6 +146,11 @@ final class MongoStorage {
     notifications.createIndex(
         Indexes.ascending("expiresAt"),
         new IndexOptions().name("expiry").expireAfter(0L, TimeUnit.SECONDS));
+    var uploads = database.getCollection(UPLOADS);
+    uploads.createIndex(
+        Indexes.ascending("usedBy", "expiresAt"), new IndexOptions().name("unused_expiry"));
+    uploads.createIndex(
+        Indexes.ascending("releaseAt"), new IndexOptions().name("release").sparse(true));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));
