@@ -32,6 +32,9 @@ import org.springframework.util.unit.DataSize;
  * @param signingSecret the secret that signs upload URLs; empty for one generated into the data
  *     directory (one node only: nodes of a cluster must share it)
  * @param s3 the bucket of {@code dugout.files.store=s3}
+ * @param uploadRate upload slots a user may open per minute, on each node; 0 for no limit
+ * @param uploadBurst upload slots a user may open at once before {@code upload-rate} paces them
+ * @param sweep when uploads no message keeps, and bytes with no upload, are removed
  */
 @ConfigurationProperties("dugout.files")
 public record FileProperties(
@@ -59,7 +62,10 @@ public record FileProperties(
         })
         List<String> allowedTypes,
     @DefaultValue("") String signingSecret,
-    @DefaultValue S3 s3) {
+    @DefaultValue S3 s3,
+    @DefaultValue("60") int uploadRate,
+    @DefaultValue("20") int uploadBurst,
+    @DefaultValue Sweep sweep) {
 
   public FileProperties {
     if (maxSize.toBytes() < 1) {
@@ -78,6 +84,36 @@ public record FileProperties(
               + downloadUrlExpiry);
     }
     allowedTypes = List.copyOf(allowedTypes);
+    if (uploadRate < 0) {
+      throw new IllegalArgumentException(
+          "dugout.files.upload-rate must be 0 (no limit) or more, not " + uploadRate);
+    }
+    if (uploadBurst < 1) {
+      throw new IllegalArgumentException(
+          "dugout.files.upload-burst must be 1 or more, not " + uploadBurst);
+    }
+  }
+
+  /**
+   * The sweep every node runs ({@code dugout.files.sweep.*}), see {@link UploadSweeper}.
+   *
+   * @param interval how often it runs
+   * @param grace how long past its slot's expiry an unused upload is kept, how old bytes with no
+   *     upload must be, and how long a message's delete may take before the sweep finishes or
+   *     undoes the release of its files
+   */
+  public record Sweep(@DefaultValue("5m") Duration interval, @DefaultValue("1h") Duration grace) {
+
+    public Sweep {
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException(
+            "dugout.files.sweep.interval must be more than 0, not " + interval);
+      }
+      if (grace.isNegative()) {
+        throw new IllegalArgumentException(
+            "dugout.files.sweep.grace must be 0 or more, not " + grace);
+      }
+    }
   }
 
   /** The allowed types, lower case. */

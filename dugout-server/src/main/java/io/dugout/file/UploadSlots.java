@@ -36,6 +36,7 @@ final class UploadSlots {
   private final long maxSize;
   private final Duration expiry;
   private final Clock clock;
+  private final UploadRate rate;
   private final Set<String> receiving = ConcurrentHashMap.newKeySet();
 
   UploadSlots(
@@ -54,6 +55,7 @@ final class UploadSlots {
     this.maxSize = properties.maxSize().toBytes();
     this.expiry = properties.uploadExpiry();
     this.clock = clock;
+    this.rate = new UploadRate(properties, clock);
   }
 
   /** The key of an upload's bytes in the {@link FileStore}. */
@@ -86,6 +88,8 @@ final class UploadSlots {
     if (!types.allowed(type.strip())) {
       throw DugoutException.unsupportedType("files of type " + type + " are not allowed here");
     }
+    // why: last, so that only a slot that would open counts against the caller's rate
+    rate.acquire(caller);
     Instant now = clock.instant();
     // why: whole seconds, as the signature signs the expiry second
     Instant expiresAt =

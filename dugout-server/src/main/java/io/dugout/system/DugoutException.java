@@ -71,6 +71,14 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Refused(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_type", message);
   }
 
+  /**
+   * The caller did this more often than its rate allows (429, {@code rate_limited}, the code the
+   * STOMP send rate uses too); trying again later succeeds.
+   */
+  public static Refused rateLimited(String message) {
+    return new Refused(HttpStatus.TOO_MANY_REQUESTS, "rate_limited", message);
+  }
+
   public static Unavailable unavailable(String message) {
     return new Unavailable(message);
   }
@@ -107,7 +115,9 @@ public abstract sealed class DugoutException extends RuntimeException
     }
   }
 
-  /** What was sent is refused as a whole: too large, or of a type that is not allowed. */
+  /**
+   * What was sent is refused as a whole: too large, of a type that is not allowed, or over a rate.
+   */
   public static final class Refused extends DugoutException {
     Refused(HttpStatus status, String code, String message) {
       super(status, code, message, null);
