@@ -1,8 +1,10 @@
 package io.dugout.file;
 
+import io.dugout.message.MessageStore;
 import io.dugout.message.RoomAccess;
 import io.dugout.system.DugoutProperties;
 import io.dugout.system.DugoutProperties.StoreType;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,8 +51,41 @@ class FileConfiguration {
   }
 
   @Bean
-  UploadedAttachments uploadedAttachments(UploadStore uploads) {
-    return new UploadedAttachments(uploads);
+  FileMetrics fileMetrics(MeterRegistry registry) {
+    return new FileMetrics(registry);
+  }
+
+  @Bean
+  UploadRemoval uploadRemoval(UploadStore uploads, FileStore files) {
+    return new UploadRemoval(uploads, files);
+  }
+
+  @Bean
+  UploadedAttachments uploadedAttachments(
+      UploadStore uploads,
+      UploadRemoval removal,
+      FileMetrics metrics,
+      FileProperties properties,
+      Clock clock) {
+    return new UploadedAttachments(uploads, removal, metrics, properties, clock);
+  }
+
+  @Bean
+  UploadSweeper uploadSweeper(
+      UploadStore uploads,
+      FileStore files,
+      MessageStore messages,
+      UploadRemoval removal,
+      FileMetrics metrics,
+      FileProperties properties,
+      Clock clock) {
+    log.info(
+        "Files: the sweep runs every {} and keeps things for {}; at most {} upload slots a minute"
+            + " per user on this node",
+        properties.sweep().interval(),
+        properties.sweep().grace(),
+        properties.uploadRate() == 0 ? "unlimited" : properties.uploadRate());
+    return new UploadSweeper(uploads, files, messages, removal, metrics, properties, clock);
   }
 
   @Bean

@@ -13,7 +13,8 @@ import io.dugout.system.DugoutException;
  *   <li><b>Upload</b>: a member of the room (or a service token), for themselves.
  *   <li><b>Send</b>: the uploader, in the upload's room, once its bytes are stored, in one message.
  *   <li><b>Download</b>: a member of the room, once a message carries the file; before that only
- *       its uploader (or a service token), and to anyone else it does not exist.
+ *       its uploader (or a service token), and to anyone else it does not exist. Once its message
+ *       is being deleted, it exists for nobody.
  * </ul>
  */
 final class FileRights {
@@ -50,7 +51,10 @@ final class FileRights {
    */
   Upload requireDownloader(Caller caller, String roomId, Upload upload) {
     access.requireReader(caller, roomId);
-    if (upload == null || !upload.roomId().equals(roomId) || !upload.isStored()) {
+    if (upload == null
+        || !upload.roomId().equals(roomId)
+        || !upload.isStored()
+        || upload.release() != null) {
       throw DugoutException.notFound("no such file in room " + roomId);
     }
     boolean own = caller.service() || caller.userId().equals(upload.uploaderId());

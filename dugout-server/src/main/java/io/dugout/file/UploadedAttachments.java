@@ -4,19 +4,43 @@ import io.dugout.message.Attachment;
 import io.dugout.message.AttachmentUploads;
 import io.dugout.message.MessageKind;
 import io.dugout.system.DugoutException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes the uploads a message names its own, and gives each the attachment of the stored file: its
- * stable download path, name, size, detected type and, for an image, its width and height.
+ * stable download path, name, size, detected type and, for an image, its width and height. When the
+ * message is deleted, removes them.
+ *
+ * <p>A message may name an upload until its slot has been expired for half the sweep's grace
+ * ({@code dugout.files.sweep.grace}): the sweep removes unused uploads only after the whole grace,
+ * so it never removes one that a message is taking at that moment.
  */
 final class UploadedAttachments implements AttachmentUploads {
 
-  private final UploadStore uploads;
+  private static final Logger log = LoggerFactory.getLogger(UploadedAttachments.class);
 
-  UploadedAttachments(UploadStore uploads) {
+  private final UploadStore uploads;
+  private final UploadRemoval removal;
+  private final FileMetrics metrics;
+  private final Duration lateSend;
+  private final Clock clock;
+
+  UploadedAttachments(
+      UploadStore uploads,
+      UploadRemoval removal,
+      FileMetrics metrics,
+      FileProperties properties,
+      Clock clock) {
     this.uploads = uploads;
+    this.removal = removal;
+    this.metrics = metrics;
+    this.lateSend = properties.sweep().grace().dividedBy(2);
+    this.clock = clock;
   }
 
   /** The path a member downloads the file of an upload from; stable, never a bearer link. */
@@ -57,6 +81,11 @@ final class UploadedAttachments implements AttachmentUploads {
       if (upload.usedBy() != null && !upload.usedBy().equals(clientMsgId)) {
         throw usedByAnother(field);
       }
+      if (upload.usedBy() == null && clock.instant().isAfter(upload.expiresAt().plus(lateSend))) {
+        throw DugoutException.invalid(
+            field,
+            "names an upload whose slot expired at " + upload.expiresAt() + ": upload again");
+      }
       resolved.add(attachment(upload));
     }
     // why: marked only once every attachment passed, so a refused message takes no upload
@@ -69,6 +98,40 @@ final class UploadedAttachments implements AttachmentUploads {
       }
     }
     return resolved;
+  }
+
+  @Override
+  public void releasing(String roomId, long seq, List<Attachment> attachments) {
+    var release = new Upload.Release(roomId, seq, clock.instant());
+    for (String uploadId : uploadIds(attachments)) {
+      uploads.release(uploadId, release);
+    }
+  }
+
+  @Override
+  public void released(String roomId, long seq, List<Attachment> attachments) {
+    for (String uploadId : uploadIds(attachments)) {
+      try {
+        Upload upload = uploads.get(uploadId);
+        if (upload != null && removal.remove(upload)) {
+          metrics.messageDeleted();
+        }
+      } catch (RuntimeException e) {
+        log.warn(
+            "Could not remove upload {} of deleted message {} in room {} (the sweep will): {}",
+            uploadId,
+            seq,
+            roomId,
+            e.toString());
+      }
+    }
+  }
+
+  private static List<String> uploadIds(List<Attachment> attachments) {
+    if (attachments == null) {
+      return List.of();
+    }
+    return attachments.stream().map(Attachment::uploadId).filter(id -> id != null).toList();
   }
 
   private static DugoutException usedByAnother(String field) {

@@ -5,8 +5,13 @@ import java.util.List;
 
 /**
  * Turns the attachments of a message being sent that name an upload ({@link Attachment#uploadId})
- * into the files they name, and marks each upload used by that message. Implemented by the file
- * capability; without it ({@link #NONE}) a message may not name uploads.
+ * into the files they name, and marks each upload used by that message; when the message is
+ * deleted, releases them, so that their files go with it. Implemented by the file capability;
+ * without it ({@link #NONE}) a message may not name uploads, and there is nothing to release.
+ *
+ * <p>A delete releases in two steps around its commit: {@link #releasing} before, {@link #released}
+ * after. A node that stops between them leaves marks that the file capability's sweep finishes (the
+ * message is deleted) or clears (the delete never committed).
  */
 public interface AttachmentUploads {
 
@@ -38,4 +43,19 @@ public interface AttachmentUploads {
       String clientMsgId,
       MessageKind kind,
       List<Attachment> attachments);
+
+  /**
+   * Marks the uploads {@code attachments} name as being released with the message at {@code seq} of
+   * {@code roomId}, before its delete is committed. Durable on return.
+   *
+   * @throws RuntimeException when a mark could not be written; then the delete must not commit
+   */
+  default void releasing(String roomId, long seq, List<Attachment> attachments) {}
+
+  /**
+   * Deletes the files of the uploads {@code attachments} name, once the delete of the message at
+   * {@code seq} of {@code roomId} is committed. Never throws: what it could not delete, the sweep
+   * deletes later.
+   */
+  default void released(String roomId, long seq, List<Attachment> attachments) {}
 }

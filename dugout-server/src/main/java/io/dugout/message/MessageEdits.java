@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
 import java.time.Clock;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 
 /**
@@ -15,6 +16,11 @@ import org.springframework.stereotype.Service;
  * have, deleting a deleted message) adds no entry and answers the message as it is, so a client may
  * repeat any of them safely even without its {@code clientMsgId}. A repeated {@code clientMsgId}
  * answers the original change.
+ *
+ * <p>A delete takes the message's uploaded files with it ({@link AttachmentUploads#releasing}
+ * before the delete entry is appended, {@link AttachmentUploads#released} once it is durable). The
+ * append returns only after the entry is committed, on this node's store or by the room's partition
+ * owner in a cluster, so the same two steps hold in both modes.
  */
 @Service
 public class MessageEdits {
@@ -23,13 +29,19 @@ public class MessageEdits {
   private final MessageRights rights;
   private final MessageValidator validator;
   private final Clock clock;
+  private final AttachmentUploads uploads;
 
   MessageEdits(
-      MessageService messages, MessageRights rights, MessageValidator validator, Clock clock) {
+      MessageService messages,
+      MessageRights rights,
+      MessageValidator validator,
+      Clock clock,
+      ObjectProvider<AttachmentUploads> uploads) {
     this.messages = messages;
     this.rights = rights;
     this.validator = validator;
     this.clock = clock;
+    this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
   }
 
   /** Replaces a message's content. */
@@ -55,10 +67,17 @@ public class MessageEdits {
     if (target.deleted()) {
       return new Changed(target, false);
     }
-    return append(
-        roomId,
-        NewMessage.change(
-            caller.userId(), MessageChange.DELETED, seq, null, null, key, clock.instant()));
+    var attachments = target.attachments();
+    uploads.releasing(roomId, seq, attachments);
+    var changed =
+        append(
+            roomId,
+            NewMessage.change(
+                caller.userId(), MessageChange.DELETED, seq, null, null, key, clock.instant()));
+    if (changed.message().deleted()) {
+      uploads.released(roomId, seq, attachments);
+    }
+    return changed;
   }
 
   /** Adds ({@code add}) or removes the caller's reaction with {@code emoji} to a message. */

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.ApiResponse;
 import io.dugout.api.ApiTest;
+import io.dugout.message.Attachment;
+import io.dugout.message.AttachmentUploads;
+import io.dugout.notification.MutableClock;
+import io.dugout.system.Ids;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,6 +21,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
@@ -30,10 +36,15 @@ import org.apache.commons.imaging.formats.jpeg.JpegImageMetadata;
 import org.apache.commons.imaging.formats.jpeg.exif.ExifRewriter;
 import org.apache.commons.imaging.formats.tiff.TiffImageMetadata;
 import org.apache.commons.imaging.formats.tiff.write.TiffOutputSet;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -43,9 +54,34 @@ import tools.jackson.databind.JsonNode;
  * On the local disk downloads are streamed; from S3 they redirect to the store's pre-signed URL,
  * which {@link #download} follows without Dugout's token, as a browser would.
  *
+ * <p>The server's clock is a {@link MutableClock}, so the upload rate is tested by moving time; the
+ * sweep is run by the test at chosen instants instead of waiting for its timer.
+ *
  * <p>Over 300 lines: one class, so that both builds start one node for the whole file flow.
  */
+@Import(FileApiTests.Clocks.class)
 class FileApiTests extends ApiTest {
+
+  @TestConfiguration(proxyBeanMethods = false)
+  static class Clocks {
+    @Bean
+    @Primary
+    MutableClock mutableClock() {
+      return new MutableClock();
+    }
+  }
+
+  @Autowired private MutableClock clock;
+  @Autowired private UploadSweeper sweeper;
+  @Autowired private UploadStore uploadStore;
+  @Autowired private FileStore files;
+  @Autowired private AttachmentUploads attachmentUploads;
+  @Autowired private FileProperties properties;
+
+  @AfterEach
+  void resetClock() {
+    clock.reset();
+  }
 
   private final HttpClient http = HttpClient.newHttpClient();
 
@@ -493,6 +529,171 @@ class FileApiTests extends ApiTest {
     assertThat(sent.json().get("attachments").get(0).toString())
         .isEqualTo(
             "{\"url\":\"https://cdn.example/a.pdf\",\"name\":\"a.pdf\",\"size\":3,\"mime\":\"application/pdf\"}");
+  }
+
+  @Test
+  void opensUploadSlotsNoFasterThanTheUserRateAndAgainAMinuteLater() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    var slot = Map.of("name", "a.txt", "size", 5, "type", "text/plain");
+    // why: the allowance refills by real time too, so a slow machine opens a few more
+    int opened = 0;
+    ApiResponse refused = null;
+    for (int i = 0; i < 200 && refused == null; i++) {
+      var answer = client.postJson(token, uploads(roomId), slot);
+      if (answer.status() == 201) {
+        opened++;
+      } else {
+        refused = answer;
+      }
+    }
+
+    assertThat(refused).as("refused within 200 slots").isNotNull();
+    assertProblem(refused, 429, "rate_limited");
+    assertThat(opened).isBetween(properties.uploadBurst(), properties.uploadBurst() + 10);
+    String bobToken = client.token(user("bob"));
+    assertThat(client.postJson(bobToken, uploads(group(bobToken, "u")), slot).status())
+        .as("another user keeps their own allowance")
+        .isEqualTo(201);
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(client.postJson(token, uploads(roomId), slot).status()).isEqualTo(201);
+  }
+
+  @Test
+  void theSweepRemovesAnUnusedUploadOnceItsSlotExpiredAndKeepsOneAMessageUses() throws Exception {
+    String aliceToken = client.token(user("alice"));
+    String roomId = group(aliceToken, "t");
+    String unused = uploaded(aliceToken, roomId, "a.png", "image/png", png(8, 8));
+    String used = uploaded(aliceToken, roomId, "b.txt", "text/plain", "kept".getBytes());
+    assertThat(sendUpload(aliceToken, roomId, "c-1", "FILE", used).status()).isEqualTo(201);
+    Instant expiry = uploadStore.get(unused).expiresAt();
+    Duration grace = properties.sweep().grace();
+
+    sweeper.sweep(expiry.plus(grace).minusSeconds(1));
+    assertThat(uploadStore.get(unused)).as("kept within the grace").isNotNull();
+    assertThat(stored(UploadSlots.key(unused))).isTrue();
+
+    var swept = sweeper.sweep(expiry.plus(grace).plusSeconds(1));
+
+    assertThat(swept.expired()).isGreaterThanOrEqualTo(1);
+    assertThat(uploadStore.get(unused)).isNull();
+    assertThat(stored(UploadSlots.key(unused))).isFalse();
+    assertThat(stored(UploadSlots.thumbnailKey(unused))).isFalse();
+    assertThat(download(aliceToken, fileUrl(roomId, unused)).statusCode()).isEqualTo(404);
+    assertThat(download(aliceToken, fileUrl(roomId, used)).body()).isEqualTo("kept".getBytes());
+  }
+
+  @Test
+  void theSweepRemovesBytesNoUploadNamesOnlyOnceTheyAreOlderThanTheGrace() throws Exception {
+    String orphan = Ids.newId(Clock.systemUTC());
+    byte[] bytes = "left behind".getBytes(StandardCharsets.UTF_8);
+    files.put(UploadSlots.key(orphan), new ByteArrayInputStream(bytes), bytes.length);
+    files.put(UploadSlots.thumbnailKey(orphan), new ByteArrayInputStream(bytes), bytes.length);
+    String foreign = "uploads/not-an-upload-" + orphan;
+    files.put(foreign, new ByteArrayInputStream(bytes), bytes.length);
+    try {
+      sweeper.sweep(Instant.now());
+      assertThat(stored(UploadSlots.key(orphan))).as("younger than the grace").isTrue();
+
+      var swept = sweeper.sweep(Instant.now().plus(properties.sweep().grace()).plusSeconds(2));
+
+      assertThat(swept.orphans()).isGreaterThanOrEqualTo(2);
+      assertThat(stored(UploadSlots.key(orphan))).isFalse();
+      assertThat(stored(UploadSlots.thumbnailKey(orphan))).isFalse();
+      assertThat(stored(foreign)).as("not Dugout's").isTrue();
+    } finally {
+      files.delete(foreign);
+    }
+  }
+
+  @Test
+  void deletingAMessageDeletesItsFilesAndTheirBytes() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    String aliceToken = client.token(alice);
+    String roomId = group(aliceToken, "t", bob);
+    String uploadId =
+        uploaded(aliceToken, roomId, "glove.jpg", "image/jpeg", jpegTakenAt(400, 300, 1, 2));
+    var sent = sendUpload(aliceToken, roomId, "c-1", "IMAGE", uploadId);
+    String url = fileUrl(roomId, uploadId);
+    assertThat(download(client.token(bob), url + "/thumbnail").statusCode()).isEqualTo(200);
+
+    var deleted =
+        client.delete(aliceToken, "/api/v1/rooms/" + roomId + "/messages/" + sent.text("seq"));
+
+    assertThat(deleted.status()).isEqualTo(200);
+    assertThat(download(client.token(bob), url).statusCode()).isEqualTo(404);
+    assertThat(download(aliceToken, url + "/thumbnail").statusCode()).isEqualTo(404);
+    assertThat(uploadStore.get(uploadId)).isNull();
+    assertThat(stored(UploadSlots.key(uploadId))).isFalse();
+    assertThat(stored(UploadSlots.thumbnailKey(uploadId))).isFalse();
+  }
+
+  @Test
+  void aDeleteThatStoppedBeforeItsCommitLeavesTheFileWhereTheSweepFindsIt() throws Exception {
+    String bob = user("bob");
+    String aliceToken = client.token(user("alice"));
+    String roomId = group(aliceToken, "t", bob);
+    byte[] text = "still here".getBytes(StandardCharsets.UTF_8);
+    String uploadId = uploaded(aliceToken, roomId, "a.txt", "text/plain", text);
+    var sent = sendUpload(aliceToken, roomId, "c-1", "FILE", uploadId);
+    long seq = sent.json().get("seq").asLong();
+
+    // the first step of a delete, then the node stops: the delete never commits
+    attachmentUploads.releasing(roomId, seq, attachmentsOf(uploadId));
+    Instant marked = uploadStore.get(uploadId).release().markedAt();
+    assertThat(download(client.token(bob), fileUrl(roomId, uploadId)).statusCode())
+        .as("hidden while its message is being deleted")
+        .isEqualTo(404);
+    sweeper.sweep(marked.plus(properties.sweep().grace()).minusSeconds(1));
+    assertThat(uploadStore.get(uploadId).release()).as("within the grace").isNotNull();
+
+    var swept = sweeper.sweep(marked.plus(properties.sweep().grace()).plusSeconds(1));
+
+    assertThat(swept.unmarked()).isGreaterThanOrEqualTo(1);
+    assertThat(uploadStore.get(uploadId).release()).isNull();
+    assertThat(download(client.token(bob), fileUrl(roomId, uploadId)).body()).isEqualTo(text);
+  }
+
+  @Test
+  void aDeleteThatStoppedAfterItsCommitHasItsFileRemovedByTheSweep() throws Exception {
+    String aliceToken = client.token(user("alice"));
+    String roomId = group(aliceToken, "t");
+    byte[] text = "to go".getBytes(StandardCharsets.UTF_8);
+    String uploadId = uploaded(aliceToken, roomId, "a.txt", "text/plain", text);
+    long seq = sendUpload(aliceToken, roomId, "c-1", "FILE", uploadId).json().get("seq").asLong();
+    Upload upload = uploadStore.get(uploadId);
+    assertThat(client.delete(aliceToken, "/api/v1/rooms/" + roomId + "/messages/" + seq).status())
+        .isEqualTo(200);
+
+    // what a node that stopped between the commit and removing the file leaves behind
+    uploadStore.put(upload);
+    uploadStore.use(uploadId, "c-1");
+    attachmentUploads.releasing(roomId, seq, attachmentsOf(uploadId));
+    files.put(UploadSlots.key(uploadId), new ByteArrayInputStream(text), text.length);
+    Instant marked = uploadStore.get(uploadId).release().markedAt();
+
+    var swept = sweeper.sweep(marked.plus(properties.sweep().grace()).plusSeconds(1));
+
+    assertThat(swept.released()).isGreaterThanOrEqualTo(1);
+    assertThat(uploadStore.get(uploadId)).isNull();
+    assertThat(stored(UploadSlots.key(uploadId))).isFalse();
+    assertThat(download(aliceToken, fileUrl(roomId, uploadId)).statusCode()).isEqualTo(404);
+  }
+
+  private static List<Attachment> attachmentsOf(String uploadId) {
+    return List.of(Attachment.upload(uploadId));
+  }
+
+  /** Whether the file store holds an object under {@code key}. */
+  private boolean stored(String key) throws IOException {
+    try (var bytes = files.get(key)) {
+      return bytes != null;
+    }
+  }
+
+  private static String fileUrl(String roomId, String uploadId) {
+    return "/api/v1/rooms/" + roomId + "/files/" + uploadId;
   }
 
   private static String uploads(String roomId) {

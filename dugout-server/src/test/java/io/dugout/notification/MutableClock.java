@@ -8,15 +8,15 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** The system clock plus an offset a test moves forward, standing in for the server's clock. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
   private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
 
-  void advance(Duration by) {
+  public void advance(Duration by) {
     offset.accumulateAndGet(by, Duration::plus);
   }
 
-  void reset() {
+  public void reset() {
     offset.set(Duration.ZERO);
   }
 

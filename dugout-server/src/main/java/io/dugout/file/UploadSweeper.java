@@ -1,0 +1,162 @@
+package io.dugout.file;
+
+import io.dugout.message.Message;
+import io.dugout.message.MessageStore;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Removes what no message keeps, every {@code dugout.files.sweep.interval}, on every node:
+ *
+ * <ul>
+ *   <li>uploads no message uses whose slot expired more than the grace ago: bytes, thumbnail and
+ *       record;
+ *   <li>uploads marked as released with a message more than the grace ago (the deleting node
+ *       stopped between its steps): removed when the message is deleted, else the mark is cleared,
+ *       as the delete never committed;
+ *   <li>objects under {@code uploads/} and {@code thumbnails/} older than the grace with no upload
+ *       record (a stop between storing bytes and writing or deleting the record): {@link
+ *       OrphanSweep}.
+ * </ul>
+ *
+ * <p>Every step is idempotent (deletes of absent things do nothing; a mark is cleared only if it is
+ * still the one read), so nodes that sweep at once do the same work twice, never harm. A sweep does
+ * at most {@link #CHUNK} of each kind per round and {@link #ROUNDS} rounds, so one sweep is bounded
+ * in work; the next sweep goes on. One INFO line per sweep that removed something.
+ */
+final class UploadSweeper implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(UploadSweeper.class);
+  static final int CHUNK = 500;
+  static final int ROUNDS = 20;
+
+  private final UploadStore uploads;
+  private final OrphanSweep orphans;
+  private final MessageStore messages;
+  private final UploadRemoval removal;
+  private final FileMetrics metrics;
+  private final FileProperties.Sweep settings;
+  private final Clock clock;
+  private volatile ScheduledExecutorService timer;
+
+  UploadSweeper(
+      UploadStore uploads,
+      FileStore files,
+      MessageStore messages,
+      UploadRemoval removal,
+      FileMetrics metrics,
+      FileProperties properties,
+      Clock clock) {
+    this.uploads = uploads;
+    this.settings = properties.sweep();
+    this.orphans =
+        new OrphanSweep(
+            uploads,
+            files,
+            metrics,
+            properties.uploadExpiry().plus(settings.grace()),
+            clock.instant());
+    this.messages = messages;
+    this.removal = removal;
+    this.metrics = metrics;
+    this.clock = clock;
+  }
+
+  /** What one sweep did. */
+  record Swept(int expired, int released, int unmarked, int orphans) {
+    boolean removedAnything() {
+      return expired + released + unmarked + orphans > 0;
+    }
+  }
+
+  /** Sweeps as of {@code now}: what is older than {@code now} minus the grace goes. */
+  Swept sweep(Instant now) throws IOException {
+    Instant before = now.minus(settings.grace());
+    int expired = 0;
+    int released = 0;
+    int unmarked = 0;
+    for (int round = 0; round < ROUNDS && !Thread.currentThread().isInterrupted(); round++) {
+      var unused = uploads.expiredUnused(before, CHUNK);
+      for (Upload upload : unused) {
+        if (removal.remove(upload)) {
+          expired++;
+          metrics.expired();
+        }
+      }
+      var marked = uploads.releasing(before, CHUNK);
+      for (Upload upload : marked) {
+        if (messageDeleted(upload.release())) {
+          if (removal.remove(upload)) {
+            released++;
+            metrics.messageDeleted();
+          }
+        } else if (uploads.unrelease(upload.id(), upload.release())) {
+          unmarked++;
+        }
+      }
+      if (unused.size() < CHUNK && marked.size() < CHUNK) {
+        break;
+      }
+    }
+    return new Swept(expired, released, unmarked, orphans.sweep(before));
+  }
+
+  private boolean messageDeleted(Upload.Release release) {
+    List<Message> found = messages.get(release.roomId(), List.of(release.seq()));
+    return !found.isEmpty() && found.getFirst().deleted();
+  }
+
+  private void sweepQuietly() {
+    try {
+      var swept = sweep(clock.instant());
+      if (swept.removedAnything()) {
+        log.info(
+            "Files swept: {} unused uploads past their expiry, {} uploads of deleted messages, {}"
+                + " objects with no upload removed; {} release marks of undone deletes cleared",
+            swept.expired(),
+            swept.released(),
+            swept.orphans(),
+            swept.unmarked());
+      }
+    } catch (IOException | RuntimeException e) {
+      log.warn("Sweeping files failed (tried again in {}): {}", settings.interval(), e.toString());
+    }
+  }
+
+  @Override
+  public void start() {
+    long every = settings.interval().toMillis();
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("dugout-file-sweep").factory());
+    timer.scheduleWithFixedDelay(this::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
+  }
+
+  /** Cancels the next sweep and waits (up to ten seconds) for one in progress. */
+  @Override
+  public void stop() {
+    var running = timer;
+    if (running != null) {
+      running.shutdownNow();
+      try {
+        running.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    timer = null;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return timer != null;
+  }
+}
