@@ -560,6 +560,25 @@ class FileApiTests extends ApiTest {
   }
 
   @Test
+  void aMessageNamesAnUploadOnlyUntilHalfTheSweepGracePastItsSlotExpiry() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] text = "late".getBytes(StandardCharsets.UTF_8);
+    String onTime = uploaded(token, roomId, "a.txt", "text/plain", text);
+    String late = uploaded(token, roomId, "b.txt", "text/plain", text);
+    Duration halfGrace = properties.sweep().grace().dividedBy(2);
+
+    clock.advance(properties.uploadExpiry().plus(halfGrace).minusMinutes(1));
+    assertThat(sendUpload(token, roomId, "c-1", "FILE", onTime).status()).isEqualTo(201);
+    clock.advance(Duration.ofMinutes(2));
+
+    assertInvalid(sendUpload(token, roomId, "c-2", "FILE", late), "attachments[0].uploadId");
+    assertThat(sendUpload(token, roomId, "c-1", "FILE", onTime).status())
+        .as("a retry of the message that took it in time")
+        .isEqualTo(200);
+  }
+
+  @Test
   void theSweepRemovesAnUnusedUploadOnceItsSlotExpiredAndKeepsOneAMessageUses() throws Exception {
     String aliceToken = client.token(user("alice"));
     String roomId = group(aliceToken, "t");
