@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
 import org.springframework.context.annotation.Conditional;
@@ -20,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * Upload slots, the signed upload URLs they hand out, and member-only downloads. The upload URL is
@@ -36,9 +38,15 @@ class FileController {
   private final UploadStore uploads;
   private final FileDownloads downloads;
   private final FileRights rights;
+  private final URI publicUrl;
 
   FileController(
-      UploadSlots slots, UploadStore uploads, FileDownloads downloads, FileRights rights) {
+      UploadSlots slots,
+      UploadStore uploads,
+      FileDownloads downloads,
+      FileRights rights,
+      FileProperties properties) {
+    this.publicUrl = properties.publicUrl();
     this.slots = slots;
     this.uploads = uploads;
     this.downloads = downloads;
@@ -58,11 +66,11 @@ class FileController {
     var slot = slots.open(caller, roomId, request.name(), request.size(), request.type());
     var upload = slot.upload();
     String url =
-        ServletUriComponentsBuilder.fromCurrentContextPath()
-            .path(UPLOAD_PATH + upload.id())
-            .queryParam("expires", upload.expiresAt().getEpochSecond())
-            .queryParam("signature", slot.signature())
-            .toUriString();
+        uploadUrl(
+            publicUrl == null
+                ? ServletUriComponentsBuilder.fromCurrentContextPath()
+                : UriComponentsBuilder.fromUri(publicUrl),
+            slot);
     return ResponseEntity.status(HttpStatus.CREATED)
         .body(
             new SlotAnswer(
@@ -71,6 +79,14 @@ class FileController {
                 "PUT",
                 Map.of(HttpHeaders.CONTENT_TYPE, upload.declaredType()),
                 upload.expiresAt()));
+  }
+
+  /** The signed URL of a slot's bytes, under {@code base}: Dugout's address as clients reach it. */
+  static String uploadUrl(UriComponentsBuilder base, UploadSlots.Slot slot) {
+    return base.path(UPLOAD_PATH + slot.upload().id())
+        .queryParam("expires", slot.upload().expiresAt().getEpochSecond())
+        .queryParam("signature", slot.signature())
+        .toUriString();
   }
 
   /** The bytes of an upload, to its signed URL. */

@@ -35,6 +35,9 @@ import org.springframework.util.unit.DataSize;
  * @param uploadRate upload slots a user may open per minute, on each node; 0 for no limit
  * @param uploadBurst upload slots a user may open at once before {@code upload-rate} paces them
  * @param sweep when uploads no message keeps, and bytes with no upload, are removed
+ * @param publicUrl the address clients reach Dugout at, which upload URLs start with (behind a
+ *     proxy that ends TLS: {@code https://chat.example.com}); null for the address of the request
+ *     that opened the slot
  */
 @ConfigurationProperties("dugout.files")
 public record FileProperties(
@@ -65,7 +68,8 @@ public record FileProperties(
     @DefaultValue S3 s3,
     @DefaultValue("60") int uploadRate,
     @DefaultValue("20") int uploadBurst,
-    @DefaultValue Sweep sweep) {
+    @DefaultValue Sweep sweep,
+    URI publicUrl) {
 
   public FileProperties {
     if (maxSize.toBytes() < 1) {
