@@ -21,6 +21,8 @@ import org.springframework.stereotype.Service;
  * before the delete entry is appended, {@link AttachmentUploads#released} once it is durable). The
  * append returns only after the entry is committed, on this node's store or by the room's partition
  * owner in a cluster, so the same two steps hold in both modes.
+ *
+ * <p>An edit's new text passes the {@link MessageScreen} as a new message's content does.
  */
 @Service
 public class MessageEdits {
@@ -30,18 +32,21 @@ public class MessageEdits {
   private final MessageValidator validator;
   private final Clock clock;
   private final AttachmentUploads uploads;
+  private final ScreenStep screen;
 
   MessageEdits(
       MessageService messages,
       MessageRights rights,
       MessageValidator validator,
       Clock clock,
-      ObjectProvider<AttachmentUploads> uploads) {
+      ObjectProvider<AttachmentUploads> uploads,
+      ScreenStep screen) {
     this.messages = messages;
     this.rights = rights;
     this.validator = validator;
     this.clock = clock;
     this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
+    this.screen = screen;
   }
 
   /** Replaces a message's content. */
@@ -53,10 +58,11 @@ public class MessageEdits {
     if (target.deleted()) {
       throw DugoutException.conflict("message " + seq + " was deleted");
     }
+    String screened = screen.edit(caller.userId(), target, clientMsgId, content);
     return append(
         roomId,
         NewMessage.change(
-            caller.userId(), MessageChange.EDITED, seq, content, null, clientMsgId, now));
+            caller.userId(), MessageChange.EDITED, seq, screened, null, clientMsgId, now));
   }
 
   /** Deletes a message: its content and attachments leave the store; a tombstone keeps its seq. */

@@ -37,6 +37,7 @@ public class MessageService {
   private final Clock clock;
   private final EntryRenderer renderer;
   private final AttachmentUploads uploads;
+  private final ScreenStep screen;
 
   MessageService(
       MessageStore store,
@@ -46,7 +47,8 @@ public class MessageService {
       MessageValidator validator,
       List<MessageFollowUp> followUps,
       Clock clock,
-      ObjectProvider<AttachmentUploads> uploads) {
+      ObjectProvider<AttachmentUploads> uploads,
+      ScreenStep screen) {
     this.store = store;
     this.sequencer = sequencer;
     this.cache = cache;
@@ -56,6 +58,7 @@ public class MessageService {
     this.clock = clock;
     this.renderer = new EntryRenderer(store);
     this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
+    this.screen = screen;
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
@@ -81,13 +84,16 @@ public class MessageService {
       }
       reply = Message.Reply.of(requireMessage(roomId, request.replyTo(), "replyTo"));
     }
+    // why: before the seq, so a refusal leaves no gap; after the checks, so no refused send is
+    // asked
+    String content = screen.post(roomId, senderId, request, mentions);
     // why: last, once nothing else can refuse the message, as it makes the uploads its own
     var attachments =
         request.attachments() == null
             ? List.<Attachment>of()
             : uploads.resolve(
                 roomId, senderId, request.clientMsgId(), request.kind(), request.attachments());
-    return append(roomId, toNew(senderId, request, attachments, reply, mentions));
+    return append(roomId, toNew(senderId, request, content, attachments, reply, mentions));
   }
 
   /**
@@ -111,10 +117,12 @@ public class MessageService {
   /**
    * Whether {@link #post} may run in a {@link io.dugout.message.NoWait#attempt}: the sequencer and
    * its store refuse before they would wait (and so do the membership reads of the same storage),
-   * and no history cache, another process, is told of the message afterwards.
+   * no history cache, another process, is told of the message afterwards, and no screen calls out.
    */
   public boolean postsWithoutWaiting() {
-    return sequencer.triesWithoutWaiting() && cache == HistoryCache.NONE;
+    return sequencer.triesWithoutWaiting()
+        && cache == HistoryCache.NONE
+        && screen.triesWithoutWaiting();
   }
 
   /** Records something that happened in the room (a join, a leave) as a SYSTEM message. */
@@ -293,13 +301,14 @@ public class MessageService {
   private NewMessage toNew(
       String senderId,
       PostMessage request,
+      String content,
       List<Attachment> attachments,
       Message.Reply reply,
       List<String> mentions) {
     return new NewMessage(
         senderId,
         request.kind(),
-        request.content() == null ? "" : request.content(),
+        content == null ? "" : content,
         List.copyOf(attachments),
         request.clientMsgId(),
         clock.instant(),

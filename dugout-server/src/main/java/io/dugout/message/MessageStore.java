@@ -55,6 +55,13 @@ public interface MessageStore {
     return written;
   }
 
+  /**
+   * Whether an entry with the retry key {@code {roomId, senderId, clientMsgId}} is stored: one
+   * point read, for a step before the sequencer that must not act twice for one accepted message.
+   * An entry being written at the same time may or may not be seen.
+   */
+  boolean holdsRetryKey(String roomId, String senderId, String clientMsgId);
+
   /** The highest seq stored for the room, 0 when it has no message. Reads the store itself. */
   long lastSeq(String roomId);
 

@@ -79,6 +79,14 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Refused(HttpStatus.TOO_MANY_REQUESTS, "rate_limited", message);
   }
 
+  /**
+   * A message's content is refused by the word filter or the product's before-send hook (400,
+   * {@code content_refused}); {@code reason} is what the sender is told.
+   */
+  public static Refused contentRefused(String reason) {
+    return new Refused(HttpStatus.BAD_REQUEST, "content_refused", reason);
+  }
+
   public static Unavailable unavailable(String message) {
     return new Unavailable(message);
   }
@@ -116,7 +124,8 @@ public abstract sealed class DugoutException extends RuntimeException
   }
 
   /**
-   * What was sent is refused as a whole: too large, of a type that is not allowed, or over a rate.
+   * What was sent is refused as a whole: too large, of a type that is not allowed, over a rate, or
+   * with content that is not.
    */
   public static final class Refused extends DugoutException {
     Refused(HttpStatus status, String code, String message) {

@@ -152,6 +152,11 @@ class EntryRendererTests {
       }
 
       @Override
+      public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
       public long lastSeq(String roomId) {
         return log.isEmpty() ? 0 : log.lastKey();
       }

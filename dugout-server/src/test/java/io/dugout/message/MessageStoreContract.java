@@ -125,6 +125,25 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void holdsTheRetryKeyOfEveryStoredEntryAndOfNothingElse() throws Exception {
+    assertThat(store.holdsRetryKey(ROOM, "alice", "c-1")).isFalse();
+
+    append(ROOM, "alice", "c-1");
+    sequencer.append(
+        ROOM,
+        NewMessage.change(
+            "alice", MessageChange.EDITED, 1, "edited", null, "c-edit", Instant.now()));
+
+    assertThat(store.holdsRetryKey(ROOM, "alice", "c-1")).isTrue();
+    assertThat(store.holdsRetryKey(ROOM, "alice", "c-edit")).as("a change's key").isTrue();
+    assertThat(store.holdsRetryKey(ROOM, "bob", "c-1")).as("another sender").isFalse();
+    assertThat(store.holdsRetryKey(OTHER_ROOM, "alice", "c-1")).as("another room").isFalse();
+    assertThat(store.holdsRetryKey(ROOM, "alice", "c-2")).isFalse();
+    store = reopen();
+    assertThat(store.holdsRetryKey(ROOM, "alice", "c-1")).as("after a restart").isTrue();
+  }
+
+  @Test
   void dedupesPerSenderSoDifferentUsersMayReuseAClientMsgId() {
     append(ROOM, "alice", "c-1");
     var bob = append(ROOM, "bob", "c-1");

@@ -156,6 +156,28 @@ final class MongoMessageStore implements MessageStore {
         "duplicate key on " + message.roomId() + "#" + message.seq() + " but no holder", cause);
   }
 
+  /**
+   * On the retry key's unique index. why: the collection's own read concern, not the holders' local
+   * one: a write that is not yet majority-acknowledged may still be rolled back, and its retry must
+   * then be screened afresh.
+   */
+  @Override
+  public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
+    return storage
+        .timers()
+        .read()
+        .record(
+            () ->
+                messages
+                        .find(
+                            new Document("roomId", roomId)
+                                .append("senderId", senderId)
+                                .append("clientMsgId", clientMsgId))
+                        .projection(new Document("_id", 1))
+                        .first()
+                    != null);
+  }
+
   @Override
   public long lastSeq(String roomId) {
     return storage

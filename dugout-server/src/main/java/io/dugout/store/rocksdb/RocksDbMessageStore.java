@@ -113,6 +113,11 @@ final class RocksDbMessageStore implements MessageStore {
     return new Written(change.stored().withRendered(null, target), Outcome.CREATED);
   }
 
+  @Override
+  public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
+    return storage.get(DEDUPE, Keys.triple(roomId, senderId, clientMsgId)) != null;
+  }
+
   /** A stored change with its target as it is now; any other entry as it is. */
   private Message withTarget(Message entry) {
     if (!entry.isChangeEntry()) {
