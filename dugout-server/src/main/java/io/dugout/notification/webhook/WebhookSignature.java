@@ -13,21 +13,21 @@ import javax.crypto.spec.SecretKeySpec;
  * The {@code Dugout-Signature} header: {@code t=<unix seconds>,v1=<hex HMAC-SHA256>}, where the MAC
  * is over the bytes of {@code "<t>." + body} with the configured secret. Each attempt is signed
  * afresh, so a receiver that rejects old timestamps rejects replays; docs/protocol.md shows how to
- * verify.
+ * verify. The before-send hook signs its requests with it too.
  */
-final class WebhookSignature {
+public final class WebhookSignature {
 
-  static final String HEADER = "Dugout-Signature";
+  public static final String HEADER = "Dugout-Signature";
   private static final String ALGORITHM = "HmacSHA256";
 
   private final SecretKeySpec key;
 
-  WebhookSignature(String secret) {
+  public WebhookSignature(String secret) {
     this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
   }
 
   /** The header value for {@code body} sent at {@code at}. */
-  String sign(byte[] body, Instant at) {
+  public String sign(byte[] body, Instant at) {
     long t = at.getEpochSecond();
     return "t=" + t + ",v1=" + HexFormat.of().formatHex(mac(t, body));
   }
