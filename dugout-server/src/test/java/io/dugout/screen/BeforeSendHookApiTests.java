@@ -3,6 +3,7 @@ package io.dugout.screen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.ApiResponse;
+import io.dugout.message.MessageService;
 import io.dugout.realtime.RealtimeTestBase;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +42,13 @@ class BeforeSendHookApiTests extends RealtimeTestBase {
   }
 
   @Autowired MeterRegistry meters;
+  @Autowired MessageService messages;
+
+  @Test
+  void sendsAreNeverTriedWhereWaitingIsRefused() {
+    // why: the hook waits on the network, so no SEND may run on the listener's event loop
+    assertThat(messages.postsWithoutWaiting()).isFalse();
+  }
 
   @Test
   void asksAboutEachSendWithRoomSenderAndMessageSignedLikeTheWebhook() throws Exception {

@@ -2,8 +2,11 @@ package io.dugout.screen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.message.MessageService;
+import io.dugout.message.MessageStore;
 import io.dugout.realtime.RealtimeTestBase;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -18,6 +21,15 @@ class WordFilterApiTests extends RealtimeTestBase {
     registry.add("dugout.screen.words", () -> "scam,wire me");
     registry.add("dugout.screen.patterns", () -> "\\d{3}-\\d{4}-\\d{4}");
     registry.add("dugout.screen.action", () -> "reject");
+  }
+
+  @Autowired MessageService messages;
+  @Autowired MessageStore store;
+
+  @Test
+  void theFilterNeverWaitsSoSendsMayStillBeTriedOnTheEventLoop() {
+    // why: the same answer as without a filter: only the storage decides it
+    assertThat(messages.postsWithoutWaiting()).isEqualTo(store.triesWithoutWaiting());
   }
 
   @Test
