@@ -142,16 +142,9 @@ final class RocksDbMessageStore implements MessageStore {
   /** The stored values as they are: each is the entry's {@link MessageJson}. */
   @Override
   public List<byte[]> getJson(String roomId, Collection<Long> seqs) {
-    if (seqs.size() == 1) {
-      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seqs.iterator().next()));
-      return value == null ? List.of() : List.of(value);
-    }
-    var keys = new ArrayList<byte[]>(seqs.size());
-    for (long seq : seqs) {
-      keys.add(Keys.message(roomId, seq));
-    }
     var found = new ArrayList<byte[]>(seqs.size());
-    for (byte[] value : storage.getAll(MESSAGES, keys)) {
+    for (long seq : seqs) {
+      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
       if (value != null) {
         found.add(value);
       }

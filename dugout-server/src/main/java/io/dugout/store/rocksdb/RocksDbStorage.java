@@ -5,7 +5,6 @@ import io.dugout.store.StoreTimers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -91,7 +90,6 @@ final class RocksDbStorage implements AutoCloseable {
   private final WriteOptions writeOptions;
   private final WriteOptions noSlowdown = new WriteOptions().setNoSlowdown(true);
   private final ReadOptions inMemory = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
-  private final ReadOptions plainRead = new ReadOptions();
   private final SyncedWrites synced;
   private final Statistics statistics;
   private final Object lifecycle = new Object();
@@ -111,7 +109,7 @@ final class RocksDbStorage implements AutoCloseable {
     this.writeOptions = writeOptions;
     this.synced = synced;
     this.statistics = statistics;
-    resources.addAll(List.of(noSlowdown, inMemory, plainRead));
+    resources.addAll(List.of(noSlowdown, inMemory));
   }
 
   /**
@@ -193,27 +191,6 @@ final class RocksDbStorage implements AutoCloseable {
     long start = System.nanoTime();
     try {
       return NoWait.active() ? db.get(handle(family), inMemory, key) : db.get(handle(family), key);
-    } catch (RocksDBException e) {
-      throw refusedOrFailure(e);
-    } finally {
-      timers.read().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-      inProgress.decrement();
-    }
-  }
-
-  /**
-   * The values of {@code keys} in one read, in the same order, null where a key has none. why:
-   * RocksDB's batched MultiGet looks the keys up together (one pass over the memtable and each
-   * file's filters, one call into the native library) instead of one lookup each.
-   */
-  List<byte[]> getAll(Family family, List<byte[]> keys) {
-    begin();
-    long start = System.nanoTime();
-    try {
-      return db.multiGetAsList(
-          NoWait.active() ? inMemory : plainRead,
-          Collections.nCopies(keys.size(), handle(family)),
-          keys);
     } catch (RocksDBException e) {
       throw refusedOrFailure(e);
     } finally {
