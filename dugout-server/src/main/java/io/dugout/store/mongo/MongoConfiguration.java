@@ -7,6 +7,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
+import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
@@ -142,6 +143,11 @@ class MongoConfiguration {
   @Bean
   UploadStore mongoUploadStore(MongoStorage storage) {
     return new MongoUploadStore(storage);
+  }
+
+  @Bean
+  BlockStore mongoBlockStore(MongoStorage storage) {
+    return new MongoBlockStore(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

@@ -33,6 +33,8 @@ import org.bson.Document;
  *   <li>{@code notification_sends}: unique {@code {scope, key}} (idempotency keys) and a TTL index
  *       on {@code expiresAt}.
  *   <li>{@code uploads}: {@code _id} is the upload id, the only key it is read and written by.
+ *   <li>{@code blocks}: unique {@code {blockerId, blockedId}} (a blocker's list in order, and
+ *       whether one user blocks another) and {@code {blockedId, blockerId}} (who blocked a user).
  * </ul>
  */
 final class MongoStorage {
@@ -43,6 +45,7 @@ final class MongoStorage {
   static final String NOTIFICATIONS = "notifications";
   static final String NOTIFICATION_SENDS = "notification_sends";
   static final String UPLOADS = "uploads";
+  static final String BLOCKS = "blocks";
 
   private final MongoClient client;
   private final MongoDatabase database;
@@ -151,6 +154,12 @@ final class MongoStorage {
         Indexes.ascending("usedBy", "expiresAt"), new IndexOptions().name("unused_expiry"));
     uploads.createIndex(
         Indexes.ascending("releaseAt"), new IndexOptions().name("release").sparse(true));
+    var blocks = database.getCollection(BLOCKS);
+    blocks.createIndex(
+        Indexes.ascending("blockerId", "blockedId"),
+        new IndexOptions().name("blocker_blocked").unique(true));
+    blocks.createIndex(
+        Indexes.ascending("blockedId", "blockerId"), new IndexOptions().name("blocked_blocker"));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
  *   read_markers roomId 0x00 userId                → seq(8), when past the member JSON's
  *   user_rooms userId 0x00 roomId                  → (empty)
  *   room_keys  uniqueKey                           → roomId
+ *   blocks     blockerId 0x00 blockedId            → blockedAt: epoch second(8) nano(4)
+ *   blockers   blockedId 0x00 blockerId            → (empty)
  *
  *   notifications         userId 0x00 createdAt(8) id      → notification JSON
  *   notification_ids      userId 0x00 id                   → createdAt(8) indexedAt(8) expiresAt(8)

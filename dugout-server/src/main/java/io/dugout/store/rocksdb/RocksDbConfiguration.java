@@ -1,5 +1,6 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
@@ -79,5 +80,10 @@ class RocksDbConfiguration {
   @Bean
   UploadStore rocksDbUploadStore(RocksDbStorage storage) {
     return new RocksDbUploadStore(storage);
+  }
+
+  @Bean
+  BlockStore rocksDbBlockStore(RocksDbStorage storage) {
+    return new RocksDbBlockStore(storage);
   }
 }

@@ -72,7 +72,9 @@ final class RocksDbStorage implements AutoCloseable {
     NOTIFICATION_EXPIRY,
     NOTIFICATION_COLLAPSE,
     NOTIFICATION_SENDS,
-    UPLOADS;
+    UPLOADS,
+    BLOCKS,
+    BLOCKERS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
