@@ -17,16 +17,22 @@ import org.springframework.stereotype.Component;
  *   <li><b>Delete</b>: the sender, a moderator of the room (its {@code OWNER}), or a service token.
  *   <li><b>React</b>: any member.
  * </ul>
+ *
+ * <p>A user's edits and reactions, like their messages, are refused while a block stands between
+ * the two members of a DIRECT or TRADE room ({@link SendBlocks}); deleting stays allowed, and a
+ * service token is never refused for a block.
  */
 @Component
 class MessageRights {
 
   private final RoomAccess access;
   private final Duration editWindow;
+  private final SendBlocks blocks;
 
-  MessageRights(RoomAccess access, MessageProperties properties) {
+  MessageRights(RoomAccess access, MessageProperties properties, SendBlocks blocks) {
     this.access = access;
     this.editWindow = properties.editWindow();
+    this.blocks = blocks;
   }
 
   void requireEditor(Caller caller, Message target, Instant now) {
@@ -51,6 +57,7 @@ class MessageRights {
               + editWindow
               + " has closed");
     }
+    blocks.requireUnblocked(target.roomId(), caller.userId());
   }
 
   void requireDeleter(Caller caller, Message target) {
@@ -65,5 +72,8 @@ class MessageRights {
 
   void requireReactor(Caller caller, String roomId) {
     access.requireReader(caller, roomId);
+    if (!caller.service()) {
+      blocks.requireUnblocked(roomId, caller.userId());
+    }
   }
 }

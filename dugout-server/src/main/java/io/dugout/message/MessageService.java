@@ -38,6 +38,7 @@ public class MessageService {
   private final EntryRenderer renderer;
   private final AttachmentUploads uploads;
   private final ScreenStep screen;
+  private final SendBlocks blocks;
 
   MessageService(
       MessageStore store,
@@ -48,7 +49,8 @@ public class MessageService {
       List<MessageFollowUp> followUps,
       Clock clock,
       ObjectProvider<AttachmentUploads> uploads,
-      ScreenStep screen) {
+      ScreenStep screen,
+      ObjectProvider<SendBlocks> blocks) {
     this.store = store;
     this.sequencer = sequencer;
     this.cache = cache;
@@ -59,6 +61,7 @@ public class MessageService {
     this.renderer = new EntryRenderer(store);
     this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
     this.screen = screen;
+    this.blocks = blocks.getIfAvailable(() -> SendBlocks.NONE);
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
@@ -71,6 +74,9 @@ public class MessageService {
     // why: a user's message needs its sender in the room, also when a service posts it for them
     boolean system = request.kind() == MessageKind.SYSTEM;
     access.requireReader(system ? caller : Caller.user(senderId), roomId);
+    if (!system) {
+      blocks.requireUnblocked(roomId, senderId);
+    }
     var mentions = validator.mentions(request.mentions());
     for (String mentioned : mentions) {
       if (!access.isMember(roomId, mentioned)) {

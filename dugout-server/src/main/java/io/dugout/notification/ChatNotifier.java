@@ -3,6 +3,7 @@ package io.dugout.notification;
 import io.dugout.message.Message;
 import io.dugout.message.MessageFollowUp;
 import io.dugout.message.MessageKind;
+import io.dugout.room.RoomBlocks;
 import io.dugout.room.RoomEvent;
 import io.dugout.system.DugoutException;
 import io.dugout.system.GatheringQueue;
@@ -30,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (or whom it mentions, muted or not) and is not viewing it (as {@link Presence} knows: on any node
  * of a cluster), the sender excepted, with one notification per member and room that each later
  * message updates ({@link NotificationStore#collapse}). The members come from {@link
- * RoomRecipients}, which keeps them between messages.
+ * RoomRecipients}, which keeps them between messages. A member who blocked a sender ({@link
+ * RoomBlocks}) is neither notified of nor reached by a mention in that sender's messages.
  *
  * <p>Never on the send path: {@link #messageStored} only offers the message to a bounded queue
  * ({@code dugout.notifications.chat-queue}) and returns; when the queue is full the message
@@ -62,6 +64,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   static final int PREVIEW_CHARS = 140;
 
   private final RoomRecipients recipients;
+  private final RoomBlocks blocks;
   private final ChatNotificationReads reads;
   private final Presence presence;
   private final NotificationService notifications;
@@ -74,6 +77,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   ChatNotifier(
       RoomRecipients recipients,
+      RoomBlocks blocks,
       ChatNotificationReads reads,
       Presence presence,
       NotificationService notifications,
@@ -82,6 +86,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       Clock clock,
       JsonMapper json) {
     this.recipients = recipients;
+    this.blocks = blocks;
     this.reads = reads;
     this.presence = presence;
     this.notifications = notifications;
@@ -204,8 +209,14 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
      * before it must still notify them
      */
     Message newestFor(String userId) {
+      return newestFor(userId, Set.of());
+    }
+
+    /** {@link #newestFor(String)}, passing over the messages of {@code ignored} senders too. */
+    Message newestFor(String userId, Set<String> ignored) {
       for (int i = messages.size() - 1; i >= 0; i--) {
-        if (!messages.get(i).senderId().equals(userId)) {
+        String sender = messages.get(i).senderId();
+        if (!sender.equals(userId) && !ignored.contains(sender)) {
           return messages.get(i);
         }
       }
@@ -216,17 +227,49 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     int countFor(String userId) {
       return messages.size() - sentBy.getOrDefault(userId, 0);
     }
+
+    /** {@link #countFor(String)}, not counting the messages of {@code ignored} senders either. */
+    int countFor(String userId, Set<String> ignored) {
+      int count = countFor(userId);
+      for (String sender : ignored) {
+        if (!sender.equals(userId)) {
+          count -= sentBy.getOrDefault(sender, 0);
+        }
+      }
+      return count;
+    }
+
+    /** Everyone who sent one of the messages. */
+    Set<String> senders() {
+      return sentBy.keySet();
+    }
+  }
+
+  /**
+   * For each of {@code userIds} who blocked a sender of the pending messages, the senders they
+   * blocked; one read of the blocks per sender.
+   */
+  private Map<String, Set<String>> blockedSenders(Pending pending, Collection<String> userIds) {
+    Map<String, Set<String>> blocked = new HashMap<>();
+    for (String sender : pending.senders()) {
+      for (String blocker : blocks.blockersAmong(sender, userIds)) {
+        blocked.computeIfAbsent(blocker, id -> new LinkedHashSet<>()).add(sender);
+      }
+    }
+    return blocked;
   }
 
   /**
    * The room's unmuted members, and those its pending messages mention (a mention reaches a member
    * who muted the room), each once.
    */
-  private static Collection<String> recipientsOf(List<String> unmuted, Pending pending) {
+  private static Collection<String> recipientsOf(
+      List<String> unmuted, Pending pending, Map<String, Set<String>> blockedSenders) {
     Set<String> mentioned = null;
     for (Message message : pending.messages()) {
       for (String userId : message.mentions()) {
-        if (!userId.equals(message.senderId())) {
+        if (!userId.equals(message.senderId())
+            && !blockedSenders.getOrDefault(userId, Set.of()).contains(message.senderId())) {
           if (mentioned == null) {
             mentioned = new LinkedHashSet<>(unmuted);
           }
@@ -247,8 +290,11 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     // room whose members all watch it nothing is
     var shared = new IdentityHashMap<Message, Shared>();
     var fresh = new ArrayList<Notification>();
-    for (String userId : recipientsOf(room.get().userIds(), pending)) {
-      Message newest = viewers.contains(userId) ? null : pending.newestFor(userId);
+    var blockedSenders =
+        blockedSenders(pending, recipientsOf(room.get().userIds(), pending, Map.of()));
+    for (String userId : recipientsOf(room.get().userIds(), pending, blockedSenders)) {
+      Set<String> ignored = blockedSenders.getOrDefault(userId, Set.of());
+      Message newest = viewers.contains(userId) ? null : pending.newestFor(userId, ignored);
       if (newest != null) {
         Shared same =
             shared.computeIfAbsent(
@@ -257,7 +303,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
                     new Shared(
                         message,
                         room.get().title() == null ? message.senderId() : room.get().title()));
-        fresh.add(same.forMember(userId).withCount(pending.countFor(userId)));
+        fresh.add(same.forMember(userId).withCount(pending.countFor(userId, ignored)));
       }
     }
     notifications.collapse(fresh);

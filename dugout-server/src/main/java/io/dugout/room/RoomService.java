@@ -22,23 +22,32 @@ public class RoomService {
   private final MessageService messages;
   private final ApplicationEventPublisher events;
   private final Clock clock;
+  private final RoomBlocks blocks;
 
   RoomService(
       RoomStore rooms,
       RoomMembership membership,
       MessageService messages,
       ApplicationEventPublisher events,
-      Clock clock) {
+      Clock clock,
+      RoomBlocks blocks) {
     this.rooms = rooms;
     this.membership = membership;
     this.messages = messages;
     this.events = events;
     this.clock = clock;
+    this.blocks = blocks;
   }
 
-  /** Creates a room, or returns the existing DIRECT/TRADE room for the same people and item. */
+  /**
+   * Creates a room, or returns the existing DIRECT/TRADE room for the same people and item; refused
+   * ({@code blocked}) for a DIRECT or TRADE room of two users either of whom blocks the other.
+   */
   public Created create(Caller caller, NewRoom request) {
     var plan = RoomPlan.of(caller, request, Ids.newRoomId(clock), clock.instant());
+    if (plan.room().type() != RoomType.GROUP) {
+      blocks.requireNoBlockBetween(plan.members().get(0).userId(), plan.members().get(1).userId());
+    }
     var created = rooms.create(plan.room(), plan.members());
     if (created.created()) {
       plan.members()

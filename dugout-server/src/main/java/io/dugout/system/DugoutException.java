@@ -51,6 +51,14 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Forbidden("edit_window_closed", message);
   }
 
+  /**
+   * A block between two users stands in the way (403, {@code blocked}): the same code whichever of
+   * them blocked the other, so the refusal tells a blocked user nothing more.
+   */
+  public static Forbidden blocked(String message) {
+    return new Forbidden("blocked", message);
+  }
+
   public static NotFound notFound(String message) {
     return new NotFound(message);
   }

@@ -41,7 +41,7 @@ class MessageRightsTests {
       };
 
   private final MessageRights rights =
-      new MessageRights(access, new MessageProperties(Duration.ofHours(48), 50));
+      new MessageRights(access, new MessageProperties(Duration.ofHours(48), 50), SendBlocks.NONE);
 
   @Test
   void theSenderEditsTextWithinTheWindowAndNotAfter() {
@@ -56,7 +56,7 @@ class MessageRightsTests {
             e -> assertThat(e.code()).isEqualTo("edit_window_closed"));
     assertThatCode(
             () ->
-                new MessageRights(access, new MessageProperties(Duration.ZERO, 50))
+                new MessageRights(access, new MessageProperties(Duration.ZERO, 50), SendBlocks.NONE)
                     .requireEditor(Caller.user("alice"), text, SENT.plus(Duration.ofDays(400))))
         .as("0: no limit")
         .doesNotThrowAnyException();
