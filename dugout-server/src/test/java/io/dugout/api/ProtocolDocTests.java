@@ -180,6 +180,8 @@ class ProtocolDocTests extends ApiTest {
     add("notificationPage", notifications.json());
     add("notification", notifications.json().get("notifications").get(0), chat);
     add("notificationsMarked", marked.json());
+    client.send("PUT", aliceToken, "/api/v1/users/me/blocks/" + user("zed"), null);
+    add("blockPage", client.get(aliceToken, "/api/v1/users/me/blocks").json());
     add(
         "deadLetterPage",
         client
@@ -301,6 +303,7 @@ class ProtocolDocTests extends ApiTest {
         resolved = resolved.replace("{seq}", Long.toString(seq)).replace("{emoji}", "%F0%9F%91%8D");
       }
     }
+    resolved = resolved.replace("{userId}", "dave");
     if (resolved.contains("{uploadId}") || (body != null && body.contains("{uploadId}"))) {
       String roomId = resolved.split("/")[4];
       String uploadId = client.uploadPng(token, roomId, "doc.png", DugoutClient.png(4, 4));
@@ -326,6 +329,7 @@ class ProtocolDocTests extends ApiTest {
     kinds.put("uploadSlot", n -> n.has("uploadId") && n.has("method"));
     kinds.put("upload", n -> n.has("uploadId") && n.has("type") && !n.has("method"));
     kinds.put("deadLetterPage", n -> n.has("deadLetters"));
+    kinds.put("blockPage", n -> n.has("blocks"));
     kinds.put("notificationPage", n -> n.has("notifications"));
     kinds.put("notification", n -> n.has("kind") && n.has("count") && n.has("readAt"));
     kinds.put("notificationsSent", n -> n.has("ids"));
