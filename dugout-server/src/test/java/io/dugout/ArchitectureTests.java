@@ -61,6 +61,11 @@ class ArchitectureTests {
   }
 
   @Test
+  void roomsAndMessagesReachBlocksOnlyThroughTheirPorts() {
+    DugoutArchitecture.roomsAndMessagesNeverUseBlocks(ROOT).check(main);
+  }
+
+  @Test
   void messageListenersNeverUseAStore() {
     DugoutArchitecture.listenersNeverUseAStore(ROOT).check(main);
   }
@@ -105,6 +110,8 @@ class ArchitectureTests {
         .noneMatch(line -> line.contains("FixtureNettyListener"));
     assertViolated(
         DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
+    assertViolated(
+        DugoutArchitecture.roomsAndMessagesNeverUseBlocks(FIXTURE), fixture, "RoomThatKnowsBlocks");
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");
     assertViolated(
         DugoutArchitecture.listenersNeverUseAStore(FIXTURE), fixture, "ListenerThatWritesAStore");

@@ -93,6 +93,20 @@ final class DugoutArchitecture {
   }
 
   /** Rooms know messages (a room shows its last message); messages never know rooms. */
+  /**
+   * Rooms and messages consult blocks through ports they own ({@code RoomBlocks}, {@code
+   * SendBlocks}); the block capability implements them, so the dependency points one way.
+   */
+  static ArchRule roomsAndMessagesNeverUseBlocks(String root) {
+    return noClasses()
+        .that()
+        .resideInAnyPackage(root + ".room..", root + ".message..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(root + ".block..")
+        .as(root + ".room and " + root + ".message never use " + root + ".block");
+  }
+
   static ArchRule messagesNeverUseRooms(String root) {
     return noClasses()
         .that()
