@@ -84,6 +84,8 @@ final class Commands {
                     List.of(
                         OptionSpec.value("users", "N", "1000", "users, one connection each"),
                         OptionSpec.value("rooms", "R", "100", "rooms (users spread evenly)"),
+                        OptionSpec.flag(
+                            "direct", "DIRECT rooms of two users (--rooms = --users / 2)"),
                         OptionSpec.value(
                             "rate",
                             "PER_SECOND",

@@ -96,6 +96,15 @@ public final class DugoutApi {
     return expectOk(response, "creating room " + title).path("id").asString();
   }
 
+  /** Creates (or finds) the DIRECT room of two users (needs a service token); returns its id. */
+  public String createDirectRoom(String token, List<String> memberIds) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("type", "DIRECT");
+    body.put("memberIds", memberIds);
+    Response response = post(token, "/api/v1/rooms", JSON.writeValueAsString(body));
+    return expectOk(response, "creating a DIRECT room of " + memberIds).path("id").asString();
+  }
+
   /**
    * Posts a TEXT message; with a service token {@code senderId} names the author. Returns its seq.
    */

@@ -16,9 +16,13 @@ public final class ChatScenario implements Scenario {
   public Outcome run(RunContext context) throws Exception {
     Options options = context.options();
     int users = options.integer("users");
+    boolean direct = options.flag("direct");
     int rooms = Math.max(1, Math.min(options.integer("rooms"), users));
     if (users < 1) {
       throw new UsageException("--users must be at least 1");
+    }
+    if (direct && users != 2 * rooms) {
+      throw new UsageException("--direct needs --users twice --rooms: two users a room");
     }
     List<String> userIds = Population.userIds("lt-user-", users);
     List<List<String>> members = new ArrayList<>();
@@ -31,7 +35,10 @@ public final class ChatScenario implements Scenario {
       members.get(i % rooms).add(userIds.get(i));
     }
     List<String> tokens = Population.tokens(context, userIds);
-    List<String> roomIds = Population.rooms(context, context.tokens().serviceToken(), members);
+    List<String> roomIds =
+        direct
+            ? Population.directRooms(context, context.tokens().serviceToken(), members)
+            : Population.rooms(context, context.tokens().serviceToken(), members);
     return LiveLoad.runWithComparison(
         context, LiveLoadPlans.plan(options, tokens, roomIds, roomOfUser, users));
   }

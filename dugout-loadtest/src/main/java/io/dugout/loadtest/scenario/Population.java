@@ -41,6 +41,12 @@ final class Population {
   }
 
   /** Creates one GROUP room per member list and returns the room ids in the same order. */
+  /** Creates a DIRECT room for each pair of users (needs a service token); returns their ids. */
+  static List<String> directRooms(
+      RunContext context, String serviceToken, List<List<String>> pairs) {
+    return parallel(pairs.size(), r -> context.api().createDirectRoom(serviceToken, pairs.get(r)));
+  }
+
   static List<String> rooms(
       RunContext context, String serviceToken, List<List<String>> membersPerRoom) {
     List<String> roomIds =
