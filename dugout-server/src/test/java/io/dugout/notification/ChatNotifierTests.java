@@ -6,6 +6,7 @@ import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ChatNotifierTests {
@@ -38,6 +39,21 @@ class ChatNotifierTests {
     assertThat(pending.countFor("bob")).isEqualTo(1);
     assertThat(pending.newestFor("carol")).isEqualTo(fromAlice);
     assertThat(pending.countFor("carol")).isEqualTo(2);
+  }
+
+  @Test
+  void aMemberIsNotifiedOfOnlyTheMessagesOfSendersTheyHaveNotBlocked() {
+    var fromBob = message("r1", 1, "bob");
+    var fromSpammer = message("r1", 2, "spammer");
+    var alsoFromSpammer = message("r1", 3, "spammer");
+    var pending =
+        List.copyOf(ChatNotifier.byRoom(List.of(fromBob, fromSpammer, alsoFromSpammer))).getFirst();
+
+    assertThat(pending.newestFor("alice", Set.of("spammer"))).isEqualTo(fromBob);
+    assertThat(pending.countFor("alice", Set.of("spammer"))).isEqualTo(1);
+    assertThat(pending.newestFor("bob", Set.of("spammer"))).isNull();
+    assertThat(pending.countFor("bob", Set.of("spammer"))).isZero();
+    assertThat(pending.newestFor("alice", Set.of())).isEqualTo(alsoFromSpammer);
   }
 
   @Test
