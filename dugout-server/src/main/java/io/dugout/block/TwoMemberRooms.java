@@ -58,6 +58,9 @@ class TwoMemberRooms {
         room.get().type() == RoomType.GROUP
             ? GROUP
             : store.members(roomId).stream().map(Member::userId).toList();
+    if (pair != GROUP && pair.size() != 2) {
+      return pair; // why: never keep a room read without both its members; read it again next time
+    }
     if (members.size() >= MAX_ROOMS) {
       var eldest = members.keySet().iterator();
       if (eldest.hasNext()) {
