@@ -2,16 +2,13 @@ package io.dugout.file;
 
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
+import io.dugout.system.PeriodicSweep;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Removes what no message keeps, every {@code dugout.files.sweep.interval}, on every node:
@@ -32,7 +29,7 @@ import org.springframework.context.SmartLifecycle;
  * at most {@link #CHUNK} of each kind per round and {@link #ROUNDS} rounds, so one sweep is bounded
  * in work; the next sweep goes on. One INFO line per sweep that removed something.
  */
-final class UploadSweeper implements SmartLifecycle {
+final class UploadSweeper extends PeriodicSweep {
 
   private static final Logger log = LoggerFactory.getLogger(UploadSweeper.class);
   static final int CHUNK = 500;
@@ -45,7 +42,6 @@ final class UploadSweeper implements SmartLifecycle {
   private final FileMetrics metrics;
   private final FileProperties.Sweep settings;
   private final Clock clock;
-  private volatile ScheduledExecutorService timer;
 
   UploadSweeper(
       UploadStore uploads,
@@ -55,6 +51,7 @@ final class UploadSweeper implements SmartLifecycle {
       FileMetrics metrics,
       FileProperties properties,
       Clock clock) {
+    super("dugout-file-sweep", properties.sweep().interval());
     this.uploads = uploads;
     this.settings = properties.sweep();
     this.orphans =
@@ -114,7 +111,8 @@ final class UploadSweeper implements SmartLifecycle {
     return !found.isEmpty() && found.getFirst().deleted();
   }
 
-  private void sweepQuietly() {
+  @Override
+  protected void sweepQuietly() {
     try {
       var swept = sweep(clock.instant());
       if (swept.removedAnything()) {
@@ -129,34 +127,5 @@ final class UploadSweeper implements SmartLifecycle {
     } catch (IOException | RuntimeException e) {
       log.warn("Sweeping files failed (tried again in {}): {}", settings.interval(), e.toString());
     }
-  }
-
-  @Override
-  public void start() {
-    long every = settings.interval().toMillis();
-    timer =
-        Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("dugout-file-sweep").factory());
-    timer.scheduleWithFixedDelay(this::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
-  }
-
-  /** Cancels the next sweep and waits (up to ten seconds) for one in progress. */
-  @Override
-  public void stop() {
-    var running = timer;
-    if (running != null) {
-      running.shutdownNow();
-      try {
-        running.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    timer = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return timer != null;
   }
 }

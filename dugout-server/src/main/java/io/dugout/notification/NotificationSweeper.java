@@ -1,12 +1,9 @@
 package io.dugout.notification;
 
+import io.dugout.system.PeriodicSweep;
 import java.time.Clock;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,7 +12,7 @@ import org.springframework.stereotype.Component;
  * TTL index on {@code expiresAt} does the same, and the sweep only helps it along.
  */
 @Component
-class NotificationSweeper implements SmartLifecycle {
+class NotificationSweeper extends PeriodicSweep {
 
   private static final Logger log = LoggerFactory.getLogger(NotificationSweeper.class);
   static final int CHUNK = 1000;
@@ -24,13 +21,13 @@ class NotificationSweeper implements SmartLifecycle {
   private final NotificationProperties properties;
   private final NotificationMetrics metrics;
   private final Clock clock;
-  private volatile ScheduledExecutorService timer;
 
   NotificationSweeper(
       NotificationStore store,
       NotificationProperties properties,
       NotificationMetrics metrics,
       Clock clock) {
+    super("dugout-notification-sweep", properties.sweepInterval());
     this.store = store;
     this.properties = properties;
     this.metrics = metrics;
@@ -49,7 +46,8 @@ class NotificationSweeper implements SmartLifecycle {
     return total;
   }
 
-  private void sweepQuietly() {
+  @Override
+  protected void sweepQuietly() {
     try {
       int removed = sweep();
       if (removed > 0) {
@@ -58,37 +56,5 @@ class NotificationSweeper implements SmartLifecycle {
     } catch (RuntimeException e) {
       log.warn("Deleting expired notifications failed: {}", e.toString());
     }
-  }
-
-  @Override
-  public void start() {
-    long every = properties.sweepInterval().toMillis();
-    timer =
-        Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("dugout-notification-sweep").factory());
-    timer.scheduleWithFixedDelay(this::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
-  }
-
-  /**
-   * Cancels the next sweep and waits (up to ten seconds) for one in progress, which stops between
-   * chunks, so no sweep runs on once the store is closed.
-   */
-  @Override
-  public void stop() {
-    var running = timer;
-    if (running != null) {
-      running.shutdownNow();
-      try {
-        running.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    timer = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return timer != null;
   }
 }
