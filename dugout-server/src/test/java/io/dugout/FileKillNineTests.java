@@ -2,6 +2,7 @@ package io.dugout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.api.ApiResponse;
 import io.dugout.api.DugoutClient;
 import java.io.IOException;
 import java.net.URI;
@@ -71,19 +72,7 @@ class FileKillNineTests {
       server.restart();
       assertThat(partials(dataDir)).as("no partial file after the restart").isEmpty();
 
-      var sent =
-          client.postJson(
-              alice,
-              "/api/v1/rooms/" + roomId + "/messages",
-              Map.of(
-                  "clientMsgId",
-                  "photo-1",
-                  "kind",
-                  "IMAGE",
-                  "content",
-                  "",
-                  "attachments",
-                  List.of(Map.of("uploadId", keptId))));
+      var sent = sendPhoto(client, alice, roomId, "photo-1", keptId);
       assertThat(sent.status()).as("a message takes the answered upload: %s", sent).isEqualTo(201);
       var download =
           http.send(
@@ -96,40 +85,29 @@ class FileKillNineTests {
       assertThat(download.statusCode()).isEqualTo(200);
       assertThat(download.body()).isEqualTo(kept);
 
-      var unfinished =
-          client.postJson(
-              alice,
-              "/api/v1/rooms/" + roomId + "/messages",
-              Map.of(
-                  "clientMsgId",
-                  "photo-2",
-                  "kind",
-                  "IMAGE",
-                  "content",
-                  "",
-                  "attachments",
-                  List.of(Map.of("uploadId", cutId))));
+      var unfinished = sendPhoto(client, alice, roomId, "photo-2", cutId);
       assertThat(unfinished.status()).as("the cut-off upload has no bytes").isEqualTo(400);
 
       var again = client.putBytes(slot.text("url"), cut);
       assertThat(again.status()).as("the same URL takes the bytes again: %s", again).isEqualTo(200);
-      assertThat(
-              client
-                  .postJson(
-                      alice,
-                      "/api/v1/rooms/" + roomId + "/messages",
-                      Map.of(
-                          "clientMsgId",
-                          "photo-2",
-                          "kind",
-                          "IMAGE",
-                          "content",
-                          "",
-                          "attachments",
-                          List.of(Map.of("uploadId", cutId))))
-                  .status())
-          .isEqualTo(201);
+      assertThat(sendPhoto(client, alice, roomId, "photo-2", cutId).status()).isEqualTo(201);
     }
+  }
+
+  private static ApiResponse sendPhoto(
+      DugoutClient client, String token, String roomId, String clientMsgId, String uploadId) {
+    return client.postJson(
+        token,
+        "/api/v1/rooms/" + roomId + "/messages",
+        Map.of(
+            "clientMsgId",
+            clientMsgId,
+            "kind",
+            "IMAGE",
+            "content",
+            "",
+            "attachments",
+            List.of(Map.of("uploadId", uploadId))));
   }
 
   private static void waitForPartialFile(Path dataDir) throws Exception {

@@ -25,6 +25,9 @@ import tools.jackson.databind.JsonNode;
  * Keeps the REST part of {@code docs/protocol.md} true: its JSON examples have exactly the fields
  * of real responses, its response shapes name real fields, and the requests it shows are ones the
  * server accepts.
+ *
+ * <p>Over 300 lines: one class reads protocol.md once and checks both directions (documented
+ * requests are served, real answers match the documented examples) against one running node.
  */
 class ProtocolDocTests extends ApiTest {
 

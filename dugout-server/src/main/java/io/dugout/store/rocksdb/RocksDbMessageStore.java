@@ -34,6 +34,9 @@ import java.util.function.Function;
  *
  * <p>Tries without waiting ({@link NoWait}) when writes are not synced: a stripe is taken only when
  * free, and {@link RocksDbStorage} refuses reads from disk and slowed-down writes.
+ *
+ * <p>Over 300 lines: it implements the whole {@link MessageStore} port, whose reads (pages both
+ * ways, entries by seq, their stored JSON) share one key layout and one last-seq memo.
  */
 final class RocksDbMessageStore implements MessageStore {
 
