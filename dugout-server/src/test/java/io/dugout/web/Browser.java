@@ -222,6 +222,19 @@ final class Browser implements AutoCloseable {
     return found.isEmpty() ? null : found.getFirst().getText();
   }
 
+  /**
+   * Clicks the element, finding it again if the page replaced it first (the outbox, for one, is
+   * drawn again on every progress event of an upload).
+   */
+  void click(String css) {
+    waitUntil(
+        "'" + css + "' clicked",
+        () -> {
+          find(css).click();
+          return true;
+        });
+  }
+
   WebElement find(String css) {
     return driver.findElement(By.cssSelector(css));
   }

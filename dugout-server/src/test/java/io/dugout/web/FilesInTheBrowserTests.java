@@ -94,7 +94,7 @@ class FilesInTheBrowserTests extends BrowserTest {
     assertThat(a.findAll("#outbox button[data-retry]"))
         .as("no retry for a file the server refused")
         .isEmpty();
-    a.find("#outbox button[data-discard]").click();
+    a.click("#outbox button[data-discard]");
     a.waitUntil("discarded", () -> a.outbox().isEmpty());
     assertThat(a.messages()).isEmpty();
     assertThat(restLastSeq(server.token(alice), roomId)).isEqualTo(before);
@@ -153,7 +153,7 @@ class FilesInTheBrowserTests extends BrowserTest {
         () ->
             a.outbox().equals(List.of(Map.of("content", "", "state", "uploading")))
                 && !a.findAll("#outbox progress").isEmpty());
-    a.find("#outbox button[data-discard]").click();
+    a.click("#outbox button[data-discard]");
     a.waitUntil("gone from the outbox", () -> a.outbox().isEmpty());
     a.throttleUploads(-1);
     a.send("after the cancel");
@@ -184,7 +184,7 @@ class FilesInTheBrowserTests extends BrowserTest {
     b.waitUntil("bob has it already", () -> thumbnailWidths(b).equals(List.of(120L)));
 
     a.stopLosingFrames();
-    a.find("#outbox button[data-retry]").click();
+    a.click("#outbox button[data-retry]");
     a.waitUntil(
         "confirmed after the retry", () -> a.outbox().isEmpty() && a.messages().size() == 1);
     var sends =

@@ -63,7 +63,7 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     a.waitUntil(
         "failed while offline",
         () -> a.outbox().equals(List.of(Map.of("content", "never mind", "state", "failed"))));
-    a.find("#outbox button[data-discard]").click();
+    a.click("#outbox button[data-discard]");
     a.waitUntil("discarded", () -> a.outbox().isEmpty());
     a.restoreNetwork();
     a.waitUntil("alice reconnected", () -> "online".equals(a.connection()), reconnect);
@@ -109,7 +109,7 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     b.waitUntil("bob has it already", () -> b.contents().equals(List.of("lost in transit")));
 
     a.stopLosingFrames();
-    a.find("#outbox button[data-retry]").click();
+    a.click("#outbox button[data-retry]");
     a.waitUntil("confirmed after retry", () -> a.outbox().isEmpty() && a.contents().size() == 1);
     a.send("next");
     b.waitUntil("bob gets the next one", () -> b.contents().size() == 2);
