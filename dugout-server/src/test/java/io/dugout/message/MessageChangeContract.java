@@ -169,6 +169,31 @@ public abstract class MessageChangeContract {
   }
 
   @Test
+  void anEntryReadByItsJsonAgainAfterEachChangeIsAsItIsNow() {
+    post("alice", "m1", "first");
+    post("bob", "m2", "a reply");
+    assertThat(json(1)).contains("\"content\":\"first\"");
+
+    change("alice", MessageChange.EDITED, 1, "first, edited", null, "e1");
+    assertThat(json(1)).contains("\"content\":\"first, edited\"");
+    change("bob", MessageChange.REACTION_ADDED, 1, null, "👍", "r1");
+    assertThat(json(1)).contains("👍");
+    change("alice", MessageChange.DELETED, 1, null, null, "d1");
+
+    assertThat(json(1))
+        .as("read many times, the message is what the store holds: deleted, without content")
+        .isEqualTo(new String(MessageJson.write(at(1)), java.nio.charset.StandardCharsets.UTF_8))
+        .contains("\"deleted\":true")
+        .doesNotContain("first");
+  }
+
+  private String json(long seq) {
+    var found = store().getJson(ROOM, List.of(seq));
+    assertThat(found).hasSize(1);
+    return new String(found.getFirst(), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Test
   void keepsChangesTheirEffectsAndTheHeadAcrossRestart() throws Exception {
     post("alice", "m1", "one");
     change("alice", MessageChange.EDITED, 1, "uno", null, "e1");

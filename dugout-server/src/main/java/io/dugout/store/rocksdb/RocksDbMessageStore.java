@@ -47,6 +47,7 @@ final class RocksDbMessageStore implements MessageStore {
   private final RocksDbMembers members;
   private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
   private final ConcurrentHashMap<String, Long> lastSeqs = new ConcurrentHashMap<>();
+  private final PointedEntries pointed = new PointedEntries();
 
   RocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
     this.storage = storage;
@@ -104,14 +105,18 @@ final class RocksDbMessageStore implements MessageStore {
     byte[] targetJson = storage.get(MESSAGES, targetKey);
     Message target =
         targetJson == null ? null : MessageChanges.apply(MessageJson.read(targetJson), change);
+    byte[] rewritten = target == null ? null : MessageJson.write(target);
     storage.write(
         batch -> {
           batch.put(MESSAGES, changeKey, MessageJson.write(change.stored()));
           batch.put(DEDUPE, retryKey, Keys.seqValue(change.seq()));
-          if (target != null) {
-            batch.put(MESSAGES, targetKey, MessageJson.write(target));
+          if (rewritten != null) {
+            batch.put(MESSAGES, targetKey, rewritten);
           }
         });
+    if (rewritten != null) {
+      pointed.rewritten(change.roomId(), change.targetSeq(), rewritten);
+    }
     lastSeqs.computeIfPresent(change.roomId(), (room, known) -> Math.max(known, change.seq()));
     return new Written(change.stored().withRendered(null, target), Outcome.CREATED);
   }
@@ -126,7 +131,7 @@ final class RocksDbMessageStore implements MessageStore {
     if (!entry.isChangeEntry()) {
       return entry;
     }
-    byte[] target = storage.get(MESSAGES, Keys.message(entry.roomId(), entry.targetSeq()));
+    byte[] target = pointedJson(entry.roomId(), entry.targetSeq());
     return entry.withRendered(null, target == null ? null : MessageJson.read(target));
   }
 
@@ -142,17 +147,44 @@ final class RocksDbMessageStore implements MessageStore {
     return found;
   }
 
-  /** The stored values as they are: each is the entry's {@link MessageJson}. */
+  /**
+   * The stored values as they are: each is the entry's {@link MessageJson}. Asked for the entries a
+   * page points at outside itself, so they are read through {@link PointedEntries}.
+   */
   @Override
   public List<byte[]> getJson(String roomId, Collection<Long> seqs) {
     var found = new ArrayList<byte[]>(seqs.size());
     for (long seq : seqs) {
-      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
+      byte[] value = pointedJson(roomId, seq);
       if (value != null) {
         found.add(value);
       }
     }
     return found;
+  }
+
+  /**
+   * A message's stored JSON, kept in {@link PointedEntries} once read: read and kept under the
+   * room's stripe when it is free, read without keeping it when a write holds it.
+   */
+  private byte[] pointedJson(String roomId, long seq) {
+    byte[] kept = pointed.get(roomId, seq);
+    if (kept != null) {
+      return kept;
+    }
+    var stripe = stripe(roomId);
+    if (!stripe.tryLock()) {
+      return storage.get(MESSAGES, Keys.message(roomId, seq));
+    }
+    try {
+      byte[] value = storage.get(MESSAGES, Keys.message(roomId, seq));
+      if (value != null) {
+        pointed.keep(roomId, seq, value);
+      }
+      return value;
+    } finally {
+      stripe.unlock();
+    }
   }
 
   /** The newest entry's seq and ordinal: one read of the last key, and its value when asked. */
