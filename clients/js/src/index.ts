@@ -1,0 +1,11 @@
+export { connect, DugoutClient, type ConnectOptions } from './client.js';
+export type { ConnectionState } from './connection.js';
+export { DugoutError } from './errors.js';
+export { Outbox, newClientMsgId, type Draft, type OutgoingMessage, type OutgoingState, type OutboxOptions, type OutboxTransport } from './outbox.js';
+export { MemoryOutboxStore, IndexedDbOutboxStore, type OutboxStore } from './outbox-store.js';
+export { RoomSession, type RoomEvent, type RoomListeners } from './room.js';
+export { SeqGate } from './seq-gate.js';
+export { Timeline, isLogEntry, version, type Folded } from './timeline.js';
+export type { Backoff } from './backoff.js';
+export type { TokenInput } from './token.js';
+export * from './types.js';
