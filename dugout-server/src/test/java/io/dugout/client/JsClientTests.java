@@ -1,0 +1,59 @@
+package io.dugout.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.api.Jwts;
+import io.dugout.realtime.RealtimeTestBase;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The TypeScript client library ({@code clients/js}) against this server, under Node: sends through
+ * its outbox while the connection drops, resumes without a gap or a duplicate, folds an edit and a
+ * reaction made while it was away, and outlives its first token by renewing it on the open
+ * connection. The library is built first when its sources changed ({@link JsClientBuild}).
+ */
+class JsClientTests extends RealtimeTestBase {
+
+  @Test
+  void keepsEveryGuaranteeAcrossDroppedConnectionsAndTokenRenewal() throws Exception {
+    var library = JsClientBuild.built();
+    var process =
+        new ProcessBuilder(
+                "node",
+                "--experimental-websocket",
+                library.resolve("integration/resume.mjs").toString(),
+                "http://localhost:" + httpPort(),
+                "ws://localhost:" + wsPort() + "/ws",
+                HexFormat.of().formatHex(Jwts.devSecret(dataDir)))
+            .redirectErrorStream(true)
+            .start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS))
+        .as("the script ends within a minute")
+        .isTrue();
+    String output = read(process);
+    assertThat(process.exitValue()).as(output).isZero();
+
+    var result = JSON.readTree(output.substring(output.lastIndexOf('\n') + 1));
+    assertThat(result.get("errors").size()).as(output).isZero();
+    for (String check :
+        new String[] {
+          "storedOnceInOrder",
+          "deliveredGapFreeOnce",
+          "timelineComplete",
+          "editFolded",
+          "tokenRenewed",
+          "noTokenExpiry",
+          "reconnected"
+        }) {
+      assertThat(result.get("checks").get(check).asBoolean()).as(check + ": " + output).isTrue();
+    }
+  }
+
+  private static String read(Process process) throws IOException {
+    return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+  }
+}
