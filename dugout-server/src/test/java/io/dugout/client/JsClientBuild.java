@@ -15,13 +15,13 @@ import java.util.stream.Stream;
 /**
  * The compiled client library, built once per version of its sources: {@code npm ci} and {@code
  * tsc} in a copy of {@code clients/js}, kept under {@code ~/.cache/dugout/client-js/<hash>} where
- * the hash covers the lockfile, the sources and the integration scripts. Needs {@code node} and
- * {@code npm} on the PATH (CI installs both); fails rather than skips without them.
+ * the hash covers the lockfile, the sources and the tests. Needs {@code node} and {@code npm} on
+ * the PATH (CI installs both); fails rather than skips without them.
  */
 final class JsClientBuild {
 
   private static final List<String> INPUTS =
-      List.of("package.json", "package-lock.json", "tsconfig.json", "src", "integration");
+      List.of("package.json", "package-lock.json", "tsconfig.json", "src", "test", "integration");
 
   private JsClientBuild() {}
 

@@ -6,7 +6,11 @@ import io.dugout.api.Jwts;
 import io.dugout.realtime.RealtimeTestBase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * The TypeScript client library ({@code clients/js}) against this server, under Node: sends through
  * its outbox while the connection drops, resumes without a gap or a duplicate, folds an edit and a
  * reaction made while it was away, and outlives its first token by renewing it on the open
- * connection. The library is built first when its sources changed ({@link JsClientBuild}).
+ * connection. Its own unit tests run here too, so that CI runs them. The library is built first
+ * when its sources changed ({@link JsClientBuild}).
  */
 class JsClientTests extends RealtimeTestBase {
 
@@ -51,6 +56,25 @@ class JsClientTests extends RealtimeTestBase {
         }) {
       assertThat(result.get("checks").get(check).asBoolean()).as(check + ": " + output).isTrue();
     }
+  }
+
+  @Test
+  void unitTestsOfTheLibraryPass() throws Exception {
+    var library = JsClientBuild.built();
+    var command = new ArrayList<>(List.of("node", "--test"));
+    try (var tests = Files.list(library.resolve("test"))) {
+      tests
+          .map(Path::toString)
+          .filter(name -> name.endsWith(".test.mjs"))
+          .sorted()
+          .forEach(command::add);
+    }
+    var process =
+        new ProcessBuilder(command).directory(library.toFile()).redirectErrorStream(true).start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String output = read(process);
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).contains("# fail 0");
   }
 
   private static String read(Process process) throws IOException {
