@@ -109,21 +109,19 @@ final class HelmTools {
     if (!Files.isExecutable(helm) || !Files.isExecutable(check)) {
       String go = go();
       try {
-        Path partial =
-            Files.createDirectories(cache.getParent()).resolve(cache.getFileName() + ".partial");
-        Files.createDirectories(partial);
-        build(go, module, partial.resolve("helm"), "helm.sh/helm/v3/cmd/helm", helmStamps(module));
-        build(go, module, partial.resolve("check"), ".", List.of());
-        // why: a build cut short leaves the .partial folder, never a cache that looks complete
-        Files.move(partial, cache, StandardCopyOption.ATOMIC_MOVE);
+        Files.createDirectories(cache);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      build(go, module, helm, "helm.sh/helm/v3/cmd/helm", helmStamps(module));
+      build(go, module, check, ".", List.of());
     }
     return new HelmTools(root, helm, check);
   }
 
-  private static void build(String go, Path module, Path output, String pkg, List<String> stamps) {
+  /** Builds into a file beside the target and moves it in whole, so no tool is ever half there. */
+  private static void build(String go, Path module, Path target, String pkg, List<String> stamps) {
+    Path output = target.resolveSibling(target.getFileName() + ".partial");
     var command = new ArrayList<String>();
     if (Files.isExecutable(Path.of("/usr/bin/nice"))) {
       // why: a cold build compiles Helm's dependencies; the test suite runs beside it
@@ -138,6 +136,12 @@ final class HelmTools {
     if (run.exit() != 0) {
       throw new IllegalStateException(
           "could not build " + pkg + " with " + go + ":\n" + run.output());
+    }
+    try {
+      Files.move(
+          output, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
