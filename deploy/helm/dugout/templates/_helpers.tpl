@@ -106,13 +106,16 @@ metadata:
     {{- with .Values.podLabels }}
     {{- toYaml . | nindent 4 }}
     {{- end }}
+  {{- if or (not .Values.existingSecret) .Values.podAnnotations }}
   annotations:
     {{- if not .Values.existingSecret }}
+    # the pods restart when the chart's Secret changes
     checksum/secret: {{ include "dugout.secretData" . | sha256sum }}
     {{- end }}
     {{- with .Values.podAnnotations }}
     {{- toYaml . | nindent 4 }}
     {{- end }}
+  {{- end }}
 spec:
   serviceAccountName: {{ include "dugout.serviceAccountName" . }}
   automountServiceAccountToken: false
