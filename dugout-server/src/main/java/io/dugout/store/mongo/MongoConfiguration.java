@@ -11,6 +11,7 @@ import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
+import io.dugout.push.DeviceStore;
 import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
 import io.dugout.system.BackendOutage;
@@ -148,6 +149,11 @@ class MongoConfiguration {
   @Bean
   BlockStore mongoBlockStore(MongoStorage storage) {
     return new MongoBlockStore(storage);
+  }
+
+  @Bean
+  DeviceStore mongoDeviceStore(MongoStorage storage) {
+    return new MongoDeviceStore(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

@@ -46,6 +46,7 @@ final class MongoStorage {
   static final String NOTIFICATION_SENDS = "notification_sends";
   static final String UPLOADS = "uploads";
   static final String BLOCKS = "blocks";
+  static final String DEVICES = "devices";
 
   private final MongoClient client;
   private final MongoDatabase database;
@@ -160,6 +161,13 @@ final class MongoStorage {
         new IndexOptions().name("blocker_blocked").unique(true));
     blocks.createIndex(
         Indexes.ascending("blockedId", "blockerId"), new IndexOptions().name("blocked_blocker"));
+    var devices = database.getCollection(DEVICES);
+    devices.createIndex(
+        Indexes.ascending("userId", "deviceId"),
+        new IndexOptions().name("user_device").unique(true));
+    devices.createIndex(
+        Indexes.ascending("platform", "token"),
+        new IndexOptions().name("platform_token").unique(true));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

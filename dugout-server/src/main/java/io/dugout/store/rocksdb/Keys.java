@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  *   room_keys  uniqueKey                           → roomId
  *   blocks     blockerId 0x00 blockedId            → blockedAt: epoch second(8) nano(4)
  *   blockers   blockedId 0x00 blockerId            → (empty)
+ *   devices    userId 0x00 deviceId                → device JSON
+ *   device_tokens platform 0x00 token              → userId 0x00 deviceId
  *
  *   notifications         userId 0x00 createdAt(8) id      → notification JSON
  *   notification_ids      userId 0x00 id                   → createdAt(8) indexedAt(8) expiresAt(8)

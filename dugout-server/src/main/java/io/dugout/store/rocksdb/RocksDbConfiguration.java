@@ -4,6 +4,7 @@ import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
 import io.dugout.notification.NotificationStore;
+import io.dugout.push.DeviceStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
@@ -85,5 +86,10 @@ class RocksDbConfiguration {
   @Bean
   BlockStore rocksDbBlockStore(RocksDbStorage storage) {
     return new RocksDbBlockStore(storage);
+  }
+
+  @Bean
+  DeviceStore rocksDbDeviceStore(RocksDbStorage storage) {
+    return new RocksDbDeviceStore(storage);
   }
 }

@@ -74,7 +74,9 @@ final class RocksDbStorage implements AutoCloseable {
     NOTIFICATION_SENDS,
     UPLOADS,
     BLOCKS,
-    BLOCKERS;
+    BLOCKERS,
+    DEVICES,
+    DEVICE_TOKENS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
