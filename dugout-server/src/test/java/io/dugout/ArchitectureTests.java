@@ -45,6 +45,12 @@ class ArchitectureTests {
   }
 
   @Test
+  void onlyThePushAdaptersUseTheirProvidersLibraries() {
+    DugoutArchitecture.onlyApnsAdapterUsesPushy(ROOT).check(main);
+    DugoutArchitecture.onlyFcmAdapterUsesGoogleAuth(ROOT).check(main);
+  }
+
+  @Test
   void onlyTheTransportPackagesUseNettyOrTomcat() {
     DugoutArchitecture.onlyNettyTransportUsesNetty(ROOT).check(main);
     DugoutArchitecture.onlyTomcatTransportUsesTomcat(ROOT).check(main);

@@ -19,7 +19,9 @@ import java.util.Arrays;
 final class DugoutArchitecture {
 
   /** Capabilities: the domain, which must not know how anything is stored or transported. */
-  static final String[] DOMAIN = {"room", "message", "auth", "realtime", "notification", "file"};
+  static final String[] DOMAIN = {
+    "room", "message", "auth", "realtime", "notification", "file", "push"
+  };
 
   private DugoutArchitecture() {}
 
@@ -65,6 +67,14 @@ final class DugoutArchitecture {
   static ArchRule onlyKafkaAdapterUsesKafka(String root) {
     return onlyAdapterUses(
         root, "cluster.kafka", "org.apache.kafka..", "org.springframework.kafka..");
+  }
+
+  static ArchRule onlyApnsAdapterUsesPushy(String root) {
+    return onlyAdapterUses(root, "push.apns", "com.eatthepath..");
+  }
+
+  static ArchRule onlyFcmAdapterUsesGoogleAuth(String root) {
+    return onlyAdapterUses(root, "push.fcm", "com.google.auth..", "com.google.api.client..");
   }
 
   static ArchRule onlyNettyTransportUsesNetty(String root) {
