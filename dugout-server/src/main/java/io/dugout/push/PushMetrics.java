@@ -1,0 +1,91 @@
+package io.dugout.push;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.function.Supplier;
+
+/**
+ * The push meters ({@code dugout.push.*}), tagged by provider ({@code apns}, {@code fcm}) and a
+ * failure's reason, never by user or device.
+ */
+final class PushMetrics {
+
+  private static final String SENT = "pushes the provider accepted";
+  private static final String RETRIED = "failed attempts tried again after a backoff";
+  private static final String REMOVED = "devices removed because their token died";
+  private static final String DEAD_LETTERED = "pushes given up on";
+
+  private final MeterRegistry registry;
+  private final Counter dropped;
+
+  PushMetrics(MeterRegistry registry, Collection<Device.Platform> platforms) {
+    this.registry = registry;
+    this.dropped =
+        Counter.builder("dugout.push.dropped")
+            .description("pushes never queued because the push queue was full")
+            .register(registry);
+    // why: a counter that exists from the start reads 0 on dashboards, not "no data"
+    for (Device.Platform platform : platforms) {
+      counter("dugout.push.sent", SENT, platform);
+      counter("dugout.push.retried", RETRIED, platform);
+      counter("dugout.push.tokens.removed", REMOVED, platform);
+      counter("dugout.push.dead.lettered", DEAD_LETTERED, platform);
+    }
+  }
+
+  void queueDepth(Supplier<Number> depth) {
+    Gauge.builder("dugout.push.queue.depth", depth)
+        .description("pushes queued, waiting for a retry, or in flight")
+        .register(registry);
+  }
+
+  void sent(Device.Platform platform, Duration sinceStored) {
+    counter("dugout.push.sent", SENT, platform).increment();
+    Timer.builder("dugout.push.latency")
+        .description("from the notification stored to the provider accepting its push")
+        .tag("provider", tag(platform))
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(sinceStored.isNegative() ? Duration.ZERO : sinceStored);
+  }
+
+  void failed(Device.Platform platform, String reason) {
+    Counter.builder("dugout.push.failed")
+        .description("attempts that failed, by reason")
+        .tag("provider", tag(platform))
+        .tag("reason", reason)
+        .register(registry)
+        .increment();
+  }
+
+  void retried(Device.Platform platform) {
+    counter("dugout.push.retried", RETRIED, platform).increment();
+  }
+
+  void tokenRemoved(Device.Platform platform) {
+    counter("dugout.push.tokens.removed", REMOVED, platform).increment();
+  }
+
+  void deadLettered(Device.Platform platform) {
+    counter("dugout.push.dead.lettered", DEAD_LETTERED, platform).increment();
+  }
+
+  void dropped() {
+    dropped.increment();
+  }
+
+  private Counter counter(String name, String description, Device.Platform platform) {
+    return Counter.builder(name)
+        .description(description)
+        .tag("provider", tag(platform))
+        .register(registry);
+  }
+
+  static String tag(Device.Platform platform) {
+    return platform.name().toLowerCase();
+  }
+}
