@@ -1,0 +1,105 @@
+package io.dugout.push;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.TempDirs;
+import io.dugout.Waits;
+import io.dugout.cluster.kafka.TestCluster;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Two cluster nodes push to one FCM: each stored notification is pushed once per device, by the
+ * node that stores the user's notifications, whichever node the message or send came through.
+ */
+class ClusterPushTests {
+
+  private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+  @Test
+  void twoNodesPushEachNotificationOncePerDevice() throws Exception {
+    Path keys = TempDirs.deletedAtExit("dugout-cluster-push-");
+    try (var fcm = new FakeFcm();
+        var cluster = new TestCluster()) {
+      String[] push = {
+        "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(keys),
+        "--dugout.push.fcm.api-url=" + fcm.url()
+      };
+      var a = cluster.start(push);
+      var b = cluster.start(push);
+      cluster.awaitBalanced();
+      cluster.awaitNotificationsBalanced();
+      String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
+      String bob = "bob-" + UUID.randomUUID().toString().substring(0, 8);
+      String token = "fcm-" + UUID.randomUUID();
+      var put =
+          a.client()
+              .send(
+                  "PUT",
+                  a.client().token(bob),
+                  "/api/v1/users/me/devices/pixel",
+                  "{\"platform\": \"fcm\", \"token\": \"" + token + "\"}");
+      assertThat(put.status()).as("%s", put).isEqualTo(201);
+      var created =
+          b.client()
+              .postJson(
+                  b.client().token(alice),
+                  "/api/v1/rooms",
+                  Map.of("type", "GROUP", "title", "League", "memberIds", List.of(bob)));
+      assertThat(created.status()).as("%s", created).isEqualTo(201);
+      String roomId = created.text("id");
+
+      var sent =
+          b.client()
+              .postJson(
+                  b.client().token(alice),
+                  "/api/v1/rooms/" + roomId + "/messages",
+                  Map.of("clientMsgId", "c-1", "kind", "TEXT", "content", "kick-off at 10"));
+      assertThat(sent.status()).as("%s", sent).isEqualTo(201);
+      for (int i = 0; i < 6; i++) {
+        var node = i % 2 == 0 ? a : b;
+        var offer =
+            node.client()
+                .postJson(
+                    node.client().serviceToken("backend"),
+                    "/api/v1/notifications",
+                    Map.of(
+                        "userIds",
+                        List.of(bob),
+                        "kind",
+                        "trade.offer",
+                        "title",
+                        "Offer " + i,
+                        "body",
+                        "12 EUR"));
+        assertThat(offer.status()).as("%s", offer).isEqualTo(201);
+      }
+
+      Waits.until(() -> fcm.acceptedFor(token).size() >= 7, PATIENCE, "7 pushes to bob");
+      for (var node : List.of(a, b)) {
+        var meters = node.context().getBean(MeterRegistry.class);
+        Waits.until(
+            () -> meters.get("dugout.push.queue.depth").gauge().value() == 0,
+            PATIENCE,
+            "the node's push queue to drain");
+      }
+      var pushes = fcm.acceptedFor(token);
+      assertThat(pushes).hasSize(7);
+      assertThat(pushes.stream().map(p -> p.at("/data/notificationId").asString()).distinct())
+          .hasSize(7);
+      JsonNode chat =
+          pushes.stream()
+              .filter(p -> p.at("/data/kind").asString().equals("chat.message"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(chat.at("/data/roomId").asString()).isEqualTo(roomId);
+      assertThat(chat.at("/data/seq").asString()).isEqualTo(Long.toString(sent.number("seq")));
+    }
+  }
+}
