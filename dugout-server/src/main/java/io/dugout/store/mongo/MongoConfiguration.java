@@ -7,6 +7,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
+import io.dugout.audit.AuditLog;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
@@ -154,6 +155,11 @@ class MongoConfiguration {
   @Bean
   DeviceStore mongoDeviceStore(MongoStorage storage) {
     return new MongoDeviceStore(storage);
+  }
+
+  @Bean
+  AuditLog mongoAuditLog(MongoStorage storage) {
+    return new MongoAuditLog(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

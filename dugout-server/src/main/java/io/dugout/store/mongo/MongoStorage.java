@@ -47,6 +47,8 @@ final class MongoStorage {
   static final String UPLOADS = "uploads";
   static final String BLOCKS = "blocks";
   static final String DEVICES = "devices";
+  static final String AUDIT = "audit";
+  static final String MODERATION = "moderation";
 
   private final MongoClient client;
   private final MongoDatabase database;
@@ -168,6 +170,9 @@ final class MongoStorage {
     devices.createIndex(
         Indexes.ascending("platform", "token"),
         new IndexOptions().name("platform_token").unique(true));
+    var audit = database.getCollection(AUDIT);
+    audit.createIndex(Indexes.descending("roomId", "_id"), new IndexOptions().name("room"));
+    audit.createIndex(Indexes.descending("userId", "_id"), new IndexOptions().name("user"));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

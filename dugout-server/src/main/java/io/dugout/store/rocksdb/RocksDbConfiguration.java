@@ -1,5 +1,6 @@
 package io.dugout.store.rocksdb;
 
+import io.dugout.audit.AuditLog;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
@@ -91,5 +92,10 @@ class RocksDbConfiguration {
   @Bean
   DeviceStore rocksDbDeviceStore(RocksDbStorage storage) {
     return new RocksDbDeviceStore(storage);
+  }
+
+  @Bean
+  AuditLog rocksDbAuditLog(RocksDbStorage storage) {
+    return new RocksDbAuditLog(storage);
   }
 }

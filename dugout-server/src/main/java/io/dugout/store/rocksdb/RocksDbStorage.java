@@ -76,7 +76,9 @@ final class RocksDbStorage implements AutoCloseable {
     BLOCKS,
     BLOCKERS,
     DEVICES,
-    DEVICE_TOKENS;
+    DEVICE_TOKENS,
+    AUDIT,
+    MODERATION;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
