@@ -24,6 +24,8 @@ import java.util.List;
  * @param reply a preview of {@code replyTo} as it is now; added when delivered, never stored
  * @param mentions the members this message mentions
  * @param target the changed message as it is now; added when delivered, never stored
+ * @param system what a SYSTEM message records, for clients to read; null for every other entry and
+ *     for SYSTEM messages that record none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Message(
@@ -48,7 +50,8 @@ public record Message(
     String change,
     Long targetSeq,
     String emoji,
-    Message target) {
+    Message target,
+    SystemEvent system) {
 
   public Message {
     if (ordinal == 0 && change == null) {
@@ -56,6 +59,56 @@ public record Message(
     }
     mentions = mentions == null ? List.of() : List.copyOf(mentions);
     reactions = reactions == null ? List.of() : List.copyOf(reactions);
+  }
+
+  /** An entry that records no {@link SystemEvent}. */
+  public Message(
+      String roomId,
+      long seq,
+      String senderId,
+      MessageKind kind,
+      String content,
+      List<Attachment> attachments,
+      String clientMsgId,
+      Instant sentAt,
+      long ordinal,
+      Long replyTo,
+      Reply reply,
+      List<String> mentions,
+      Instant editedAt,
+      boolean deleted,
+      Instant deletedAt,
+      String deletedBy,
+      List<Reaction> reactions,
+      Long changedSeq,
+      String change,
+      Long targetSeq,
+      String emoji,
+      Message target) {
+    this(
+        roomId,
+        seq,
+        senderId,
+        kind,
+        content,
+        attachments,
+        clientMsgId,
+        sentAt,
+        ordinal,
+        replyTo,
+        reply,
+        mentions,
+        editedAt,
+        deleted,
+        deletedAt,
+        deletedBy,
+        reactions,
+        changedSeq,
+        change,
+        targetSeq,
+        emoji,
+        target,
+        null);
   }
 
   /** A plain message with no reply, mention, change or reaction, its ordinal its seq. */
@@ -130,7 +183,8 @@ public record Message(
         && targetSeq == null
         && emoji == null
         && reply == null
-        && target == null;
+        && target == null
+        && system == null;
   }
 
   /**
@@ -163,7 +217,8 @@ public record Message(
         change,
         targetSeq,
         emoji,
-        null);
+        null,
+        system);
   }
 
   /** The entry with the parts added when it is delivered. */
@@ -190,7 +245,8 @@ public record Message(
         change,
         targetSeq,
         emoji,
-        target);
+        target,
+        system);
   }
 
   /** The message in a new state: content, edit, deletion and reactions as given. */
@@ -226,7 +282,8 @@ public record Message(
         change,
         targetSeq,
         emoji,
-        null);
+        null,
+        system);
   }
 
   /** One emoji on a message: how many reacted with it, and who, in the order they did. */

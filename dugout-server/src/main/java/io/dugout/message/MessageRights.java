@@ -14,13 +14,15 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li><b>Edit</b>: the sender, of a {@code TEXT} or {@code EMOJI} message, within {@code
  *       dugout.messages.edit-window}; a service token, any message but a SYSTEM one, at any time.
- *   <li><b>Delete</b>: the sender, a moderator of the room (its {@code OWNER}), or a service token.
+ *   <li><b>Delete</b>: the sender, a moderator of the room (its {@code OWNER} or an {@code ADMIN}),
+ *       or a service token.
  *   <li><b>React</b>: any member.
  * </ul>
  *
  * <p>A user's edits and reactions, like their messages, are refused while a block stands between
- * the two members of a DIRECT or TRADE room ({@link SendBlocks}); deleting stays allowed, and a
- * service token is never refused for a block.
+ * the two members of a DIRECT or TRADE room ({@link SendBlocks}), and while the user is muted in a
+ * GROUP room or it is frozen ({@link SendModeration}); deleting stays allowed, and a service token
+ * is never refused for either.
  */
 @Component
 class MessageRights {
@@ -28,11 +30,17 @@ class MessageRights {
   private final RoomAccess access;
   private final Duration editWindow;
   private final SendBlocks blocks;
+  private final SendModeration moderation;
 
-  MessageRights(RoomAccess access, MessageProperties properties, SendBlocks blocks) {
+  MessageRights(
+      RoomAccess access,
+      MessageProperties properties,
+      SendBlocks blocks,
+      SendModeration moderation) {
     this.access = access;
     this.editWindow = properties.editWindow();
     this.blocks = blocks;
+    this.moderation = moderation;
   }
 
   void requireEditor(Caller caller, Message target, Instant now) {
@@ -58,6 +66,7 @@ class MessageRights {
               + " has closed");
     }
     blocks.requireUnblocked(target.roomId(), caller.userId());
+    moderation.requireMayChange(target.roomId(), caller.userId());
   }
 
   void requireDeleter(Caller caller, Message target) {
@@ -66,7 +75,8 @@ class MessageRights {
       return;
     }
     if (target.kind() == MessageKind.SYSTEM || !access.moderates(caller, target.roomId())) {
-      throw DugoutException.forbidden("only its sender or the room's owner may delete a message");
+      throw DugoutException.forbidden(
+          "only its sender or the room's owner or an admin may delete a message");
     }
   }
 
@@ -74,6 +84,7 @@ class MessageRights {
     access.requireReader(caller, roomId);
     if (!caller.service()) {
       blocks.requireUnblocked(roomId, caller.userId());
+      moderation.requireMayChange(roomId, caller.userId());
     }
   }
 }

@@ -39,6 +39,7 @@ public class MessageService {
   private final AttachmentUploads uploads;
   private final ScreenStep screen;
   private final SendBlocks blocks;
+  private final SendModeration moderation;
 
   MessageService(
       MessageStore store,
@@ -50,7 +51,8 @@ public class MessageService {
       Clock clock,
       ObjectProvider<AttachmentUploads> uploads,
       ScreenStep screen,
-      ObjectProvider<SendBlocks> blocks) {
+      ObjectProvider<SendBlocks> blocks,
+      ObjectProvider<SendModeration> moderation) {
     this.store = store;
     this.sequencer = sequencer;
     this.cache = cache;
@@ -62,6 +64,7 @@ public class MessageService {
     this.uploads = uploads.getIfAvailable(() -> AttachmentUploads.NONE);
     this.screen = screen;
     this.blocks = blocks.getIfAvailable(() -> SendBlocks.NONE);
+    this.moderation = moderation.getIfAvailable(() -> SendModeration.NONE);
   }
 
   /** Posts a message for the caller; a repeated clientMsgId returns the original. */
@@ -76,6 +79,10 @@ public class MessageService {
     access.requireReader(system ? caller : Caller.user(senderId), roomId);
     if (!system) {
       blocks.requireUnblocked(roomId, senderId);
+    }
+    if (!system && !caller.service()) {
+      moderation.requireMaySend(
+          roomId, senderId, () -> store.holdsRetryKey(roomId, senderId, request.clientMsgId()));
     }
     var mentions = validator.mentions(request.mentions());
     for (String mentioned : mentions) {
@@ -133,14 +140,17 @@ public class MessageService {
 
   /** Records something that happened in the room (a join, a leave) as a SYSTEM message. */
   public Message postSystem(String roomId, String aboutUserId, String content) {
+    return postSystem(roomId, aboutUserId, content, null);
+  }
+
+  /**
+   * Records something that happened in the room as a SYSTEM message that carries {@code system}
+   * (null: none) for clients to read.
+   */
+  public Message postSystem(String roomId, String aboutUserId, String content, SystemEvent system) {
     var message =
-        new NewMessage(
-            aboutUserId,
-            MessageKind.SYSTEM,
-            content,
-            List.of(),
-            "system-" + UUID.randomUUID(),
-            clock.instant());
+        NewMessage.system(
+            aboutUserId, content, "system-" + UUID.randomUUID(), clock.instant(), system);
     return append(roomId, message).message();
   }
 

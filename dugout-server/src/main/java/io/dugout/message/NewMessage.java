@@ -1,6 +1,7 @@
 package io.dugout.message;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 
@@ -24,7 +25,57 @@ public record NewMessage(
     List<String> mentions,
     String change,
     Long targetSeq,
-    String emoji) {
+    String emoji,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SystemEvent system) {
+
+  /** An entry that records no {@link SystemEvent}. */
+  public NewMessage(
+      String senderId,
+      MessageKind kind,
+      String content,
+      List<Attachment> attachments,
+      String clientMsgId,
+      Instant sentAt,
+      Long replyTo,
+      Message.Reply reply,
+      List<String> mentions,
+      String change,
+      Long targetSeq,
+      String emoji) {
+    this(
+        senderId,
+        kind,
+        content,
+        attachments,
+        clientMsgId,
+        sentAt,
+        replyTo,
+        reply,
+        mentions,
+        change,
+        targetSeq,
+        emoji,
+        null);
+  }
+
+  /** A SYSTEM message that records {@code system}. */
+  public static NewMessage system(
+      String aboutUserId, String content, String clientMsgId, Instant at, SystemEvent system) {
+    return new NewMessage(
+        aboutUserId,
+        MessageKind.SYSTEM,
+        content,
+        List.of(),
+        clientMsgId,
+        at,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        system);
+  }
 
   /** A plain message. */
   public NewMessage(
@@ -103,7 +154,8 @@ public record NewMessage(
         change,
         targetSeq,
         emoji,
-        null);
+        null,
+        system);
   }
 
   /** The ordinal of this entry after an entry whose ordinal is {@code previous}. */

@@ -22,8 +22,8 @@ public interface RoomAccess {
   boolean isMember(String roomId, String userId);
 
   /**
-   * Whether the caller moderates the room: a service caller, or the room's {@code OWNER}. Call
-   * after {@link #requireReader}.
+   * Whether the caller moderates the room: a service caller, the room's {@code OWNER} or an {@code
+   * ADMIN}. Call after {@link #requireReader}.
    */
   boolean moderates(Caller caller, String roomId);
 }

@@ -4,6 +4,7 @@ import io.dugout.realtime.stomp.StompFrame;
 import io.dugout.realtime.stomp.StompFrames;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Outages;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 import org.springframework.web.socket.CloseStatus;
 import tools.jackson.core.JacksonException;
@@ -42,11 +43,33 @@ class ClientReplies {
   /** A user error: a JSON body on the session's {@code /user/queue/errors}, if it subscribed. */
   void userError(
       ClientSession session, StompFrame frame, String code, String message, String field) {
+    userError(session, frame, code, message, field, Map.of());
+  }
+
+  /**
+   * An error with the details a {@link DugoutException} carries ({@code until}, {@code
+   * retryAfter}).
+   */
+  void userError(
+      ClientSession session,
+      StompFrame frame,
+      String code,
+      String message,
+      String field,
+      Map<String, Object> details) {
     metrics.error(code);
     String clientMsgId = clientMsgIdOf(frame.body());
     var error =
         new RealtimeBodies.ErrorBody(
-            "error", code, message, frame.destination(), clientMsgId, frame.receipt(), field);
+            "error",
+            code,
+            message,
+            frame.destination(),
+            clientMsgId,
+            frame.receipt(),
+            field,
+            (String) details.get("until"),
+            details.get("retryAfter") instanceof Number n ? n.longValue() : null);
     session.subscriptions().values().stream()
         .filter(s -> s.destination().equals(Destinations.ERRORS))
         .forEach(s -> broadcaster.toSubscription(s, error));

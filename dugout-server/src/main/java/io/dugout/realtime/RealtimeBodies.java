@@ -1,5 +1,6 @@
 package io.dugout.realtime;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dugout.message.Message;
 import io.dugout.notification.Notification;
@@ -57,6 +58,10 @@ final class RealtimeBodies {
   }
 
   /** A non-fatal problem with one SEND, on {@code /user/queue/errors}. */
+  /**
+   * An error. {@code until} and {@code retryAfter} are present only for the errors that carry them
+   * ({@code muted}, {@code slow_mode}), as in the REST problem document.
+   */
   record ErrorBody(
       String type,
       String code,
@@ -64,5 +69,7 @@ final class RealtimeBodies {
       String destination,
       String clientMsgId,
       String receipt,
-      String field) {}
+      String field,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String until,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long retryAfter) {}
 }

@@ -102,7 +102,7 @@ class SendHandler {
     } catch (NoWait.WouldWait e) {
       throw e;
     } catch (DugoutException e) {
-      replies.userError(session, frame, e.code(), e.getMessage(), e.field());
+      replies.userError(session, frame, e.code(), e.getMessage(), e.field(), e.details());
     } catch (RateLimited e) {
       metrics.rateLimited();
       replies.userError(

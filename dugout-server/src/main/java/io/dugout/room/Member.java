@@ -61,6 +61,11 @@ public record Member(
         roomId, userId, role, joinedAt, lastReadSeq, muted, lastReadOrdinal, mentions);
   }
 
+  public Member withRole(MemberRole role) {
+    return new Member(
+        roomId, userId, role, joinedAt, lastReadSeq, muted, lastReadOrdinal, mentions);
+  }
+
   /** The member with one more mention, keeping the newest {@value #MENTIONS_KEPT}. */
   public Member withMention(long seq) {
     if (mentions.contains(seq)) {

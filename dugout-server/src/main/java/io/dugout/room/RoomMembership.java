@@ -3,6 +3,7 @@ package io.dugout.room;
 import io.dugout.auth.Caller;
 import io.dugout.message.RoomAccess;
 import io.dugout.system.DugoutException;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /** {@link RoomAccess} backed by the {@link RoomStore}: the one place membership is decided. */
@@ -10,9 +11,12 @@ import org.springframework.stereotype.Component;
 class RoomMembership implements RoomAccess {
 
   private final RoomStore rooms;
+  private final ObjectProvider<RoomModeration> moderation;
 
-  RoomMembership(RoomStore rooms) {
+  // why: a provider, as moderation announces its actions through messages, which ask membership
+  RoomMembership(RoomStore rooms, ObjectProvider<RoomModeration> moderation) {
     this.rooms = rooms;
+    this.moderation = moderation;
   }
 
   @Override
@@ -33,7 +37,7 @@ class RoomMembership implements RoomAccess {
     return caller.service()
         || rooms
             .findMember(roomId, caller.userId())
-            .map(member -> member.role() == MemberRole.OWNER)
+            .map(member -> moderation.getObject().moderates(member))
             .orElse(false);
   }
 

@@ -23,6 +23,7 @@ public class RoomService {
   private final ApplicationEventPublisher events;
   private final Clock clock;
   private final RoomBlocks blocks;
+  private final RoomModeration moderation;
 
   RoomService(
       RoomStore rooms,
@@ -30,13 +31,15 @@ public class RoomService {
       MessageService messages,
       ApplicationEventPublisher events,
       Clock clock,
-      RoomBlocks blocks) {
+      RoomBlocks blocks,
+      RoomModeration moderation) {
     this.rooms = rooms;
     this.membership = membership;
     this.messages = messages;
     this.events = events;
     this.clock = clock;
     this.blocks = blocks;
+    this.moderation = moderation;
   }
 
   /**
@@ -83,13 +86,17 @@ public class RoomService {
     return new Entering(room(roomId), me(caller, roomId), rooms.members(roomId));
   }
 
-  /** Adds a user to a GROUP room; true when the user was not a member before. */
+  /**
+   * Adds a user to a GROUP room; true when the user was not a member before. Refused ({@code
+   * banned}) for a user banned from the room.
+   */
   public Added addMember(Caller caller, String roomId, String userId) {
     Ids.requireUserId("userId", userId);
     Room room = requireReader(caller, roomId);
     if (room.type() != RoomType.GROUP) {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
+    requireNotBanned(roomId, userId);
     // why: a newcomer starts with nothing unread; earlier history is there to scroll, not to owe
     var head = messages.head(caller, roomId);
     boolean added =
@@ -103,6 +110,11 @@ public class RoomService {
                 false,
                 head.ordinal(),
                 List.of()));
+    if (added && moderation.banned(roomId, userId)) {
+      // why: a ban racing this add either is seen here or, written after, removes the member
+      rooms.removeMember(roomId, userId);
+      requireNotBanned(roomId, userId);
+    }
     if (added) {
       messages.postSystem(roomId, userId, userId + " joined");
       events.publishEvent(new RoomEvent.MemberJoined(roomId, userId));
@@ -121,23 +133,34 @@ public class RoomService {
     return view(caller, roomId, false);
   }
 
-  /** Removes a member: members may leave, the owner or a service token may remove others. */
+  /**
+   * Removes a member: members may leave; who may remove others is moderation's to decide ({@link
+   * RoomModeration#requireRemover}).
+   */
   public void removeMember(Caller caller, String roomId, String userId) {
     Room room = requireReader(caller, roomId);
     if (room.type() != RoomType.GROUP) {
       throw DugoutException.conflict("a " + room.type() + " room has fixed members");
     }
-    if (!caller.service() && !caller.userId().equals(userId)) {
-      var me = rooms.findMember(roomId, caller.userId()).orElseThrow();
-      if (me.role() != MemberRole.OWNER) {
-        throw DugoutException.forbidden("only the owner may remove other members");
-      }
+    boolean leaving = !caller.service() && caller.userId().equals(userId);
+    if (!leaving) {
+      moderation.requireRemover(caller, roomId, userId);
     }
     if (!rooms.removeMember(roomId, userId)) {
       throw DugoutException.notFound("no member " + userId + " in room " + roomId);
     }
-    messages.postSystem(roomId, userId, userId + " left");
+    if (leaving) {
+      messages.postSystem(roomId, userId, userId + " left");
+    } else {
+      moderation.removed(caller, roomId, userId);
+    }
     events.publishEvent(new RoomEvent.MemberLeft(roomId, userId));
+  }
+
+  private void requireNotBanned(String roomId, String userId) {
+    if (moderation.banned(roomId, userId)) {
+      throw DugoutException.banned(userId + " is banned from room " + roomId);
+    }
   }
 
   /**

@@ -64,6 +64,13 @@ public interface RoomStore {
    */
   Optional<Member> setMuted(String roomId, String userId, boolean muted);
 
+  /**
+   * Sets the member's role; setting it to what it is changes nothing.
+   *
+   * @return the member after the update, empty when the user is not a member
+   */
+  Optional<Member> setRole(String roomId, String userId, MemberRole role);
+
   /** Ids of every room the user is a member of, in no particular order. */
   List<String> roomIdsOf(String userId);
 

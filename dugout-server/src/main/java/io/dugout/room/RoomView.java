@@ -47,7 +47,7 @@ public record RoomView(
   public record MemberView(
       String userId, MemberRole role, Instant joinedAt, long lastReadSeq, boolean muted) {
 
-    static MemberView of(Member member) {
+    public static MemberView of(Member member) {
       return new MemberView(
           member.userId(), member.role(), member.joinedAt(), member.lastReadSeq(), member.muted());
     }

@@ -1,5 +1,7 @@
 package io.dugout.system;
 
+import java.time.Instant;
+import java.util.Map;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -17,12 +19,19 @@ public abstract sealed class DugoutException extends RuntimeException
   private final HttpStatus status;
   private final String code;
   private final String field;
+  private final Map<String, Object> details;
 
   private DugoutException(HttpStatus status, String code, String message, String field) {
+    this(status, code, message, field, Map.of());
+  }
+
+  private DugoutException(
+      HttpStatus status, String code, String message, String field, Map<String, Object> details) {
     super(message, null, false, false);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.details = details;
   }
 
   public HttpStatus status() {
@@ -36,6 +45,14 @@ public abstract sealed class DugoutException extends RuntimeException
   /** The offending field, when there is one. */
   public String field() {
     return field;
+  }
+
+  /**
+   * What else the caller needs to act on it, as more members of the error body ({@code until},
+   * {@code retryAfter}); empty for most errors.
+   */
+  public Map<String, Object> details() {
+    return details;
   }
 
   public static Invalid invalid(String field, String problem) {
@@ -57,6 +74,37 @@ public abstract sealed class DugoutException extends RuntimeException
    */
   public static Forbidden blocked(String message) {
     return new Forbidden("blocked", message);
+  }
+
+  /**
+   * The room's moderators muted the user (403, {@code muted}): they read, but cannot write, until
+   * {@code until} (null: until unmuted).
+   */
+  public static Forbidden muted(String message, Instant until) {
+    return new Forbidden(
+        "muted", message, until == null ? Map.of() : Map.of("until", until.toString()));
+  }
+
+  /** The room is frozen: only its owner and admins write (403, {@code frozen}). */
+  public static Forbidden frozen(String message) {
+    return new Forbidden("frozen", message);
+  }
+
+  /** The user is banned from the room: nobody adds them until unbanned (403, {@code banned}). */
+  public static Forbidden banned(String message) {
+    return new Forbidden("banned", message);
+  }
+
+  /**
+   * The room is in slow mode and the user sent within its interval (429, {@code slow_mode}); they
+   * may send again in {@code retryAfterSeconds}.
+   */
+  public static Refused slowMode(String message, long retryAfterSeconds) {
+    return new Refused(
+        HttpStatus.TOO_MANY_REQUESTS,
+        "slow_mode",
+        message,
+        Map.of("retryAfter", retryAfterSeconds));
   }
 
   public static NotFound notFound(String message) {
@@ -115,6 +163,10 @@ public abstract sealed class DugoutException extends RuntimeException
     Forbidden(String code, String message) {
       super(HttpStatus.FORBIDDEN, code, message, null);
     }
+
+    Forbidden(String code, String message, Map<String, Object> details) {
+      super(HttpStatus.FORBIDDEN, code, message, null, details);
+    }
   }
 
   /** The room or member does not exist (404). */
@@ -138,6 +190,10 @@ public abstract sealed class DugoutException extends RuntimeException
   public static final class Refused extends DugoutException {
     Refused(HttpStatus status, String code, String message) {
       super(status, code, message, null);
+    }
+
+    Refused(HttpStatus status, String code, String message, Map<String, Object> details) {
+      super(status, code, message, null, details);
     }
   }
 

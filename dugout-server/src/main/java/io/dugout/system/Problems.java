@@ -41,7 +41,9 @@ public final class Problems {
   }
 
   public static ProblemDetail of(DugoutException e) {
-    return of(e.status(), e.code(), e.getMessage(), e.field());
+    var problem = of(e.status(), e.code(), e.getMessage(), e.field());
+    e.details().forEach(problem::setProperty);
+    return problem;
   }
 
   /**

@@ -41,7 +41,11 @@ class MessageRightsTests {
       };
 
   private final MessageRights rights =
-      new MessageRights(access, new MessageProperties(Duration.ofHours(48), 50), SendBlocks.NONE);
+      new MessageRights(
+          access,
+          new MessageProperties(Duration.ofHours(48), 50),
+          SendBlocks.NONE,
+          SendModeration.NONE);
 
   @Test
   void theSenderEditsTextWithinTheWindowAndNotAfter() {
@@ -56,7 +60,11 @@ class MessageRightsTests {
             e -> assertThat(e.code()).isEqualTo("edit_window_closed"));
     assertThatCode(
             () ->
-                new MessageRights(access, new MessageProperties(Duration.ZERO, 50), SendBlocks.NONE)
+                new MessageRights(
+                        access,
+                        new MessageProperties(Duration.ZERO, 50),
+                        SendBlocks.NONE,
+                        SendModeration.NONE)
                     .requireEditor(Caller.user("alice"), text, SENT.plus(Duration.ofDays(400))))
         .as("0: no limit")
         .doesNotThrowAnyException();

@@ -102,6 +102,27 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void keepsWhatASystemMessageRecordsAcrossARestart() throws Exception {
+    var system =
+        new SystemEvent(
+            "room.member.muted", "alice", "bob", java.util.Map.of("until", "2026-11-22T05:00:00Z"));
+    var appended =
+        sequencer.append(
+            ROOM,
+            NewMessage.system(
+                "bob", "bob was muted", "system-1", Instant.parse("2026-11-22T04:01:02Z"), system));
+    assertThat(appended.message().system()).isEqualTo(system);
+    store = reopen();
+
+    assertThat(store.before(ROOM, Long.MAX_VALUE, 1).getFirst().system()).isEqualTo(system);
+    assertThat(
+            new String(
+                store.beforeJson(ROOM, Long.MAX_VALUE, 1).getFirst(),
+                java.nio.charset.StandardCharsets.UTF_8))
+        .contains("\"system\":{\"action\":\"room.member.muted\"");
+  }
+
+  @Test
   void keepsSeparateSequencesPerRoom() {
     append(ROOM, "alice", "a1");
     append(ROOM, "alice", "a2");

@@ -285,6 +285,33 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void setsAMembersRoleKeepingItsReadMarker() {
+    store.create(group("r1"), members("r1", "alice", "bob"));
+    store.markRead("r1", "bob", 4, 4);
+
+    var admin = store.setRole("r1", "bob", MemberRole.ADMIN);
+
+    assertThat(admin).get().extracting(Member::role).isEqualTo(MemberRole.ADMIN);
+    assertThat(admin).get().extracting(Member::lastReadSeq).isEqualTo(4L);
+    assertThat(store.findMember("r1", "bob"))
+        .get()
+        .extracting(Member::role)
+        .isEqualTo(MemberRole.ADMIN);
+    assertThat(store.members("r1"))
+        .filteredOn(m -> m.role() == MemberRole.ADMIN)
+        .extracting(Member::userId)
+        .containsExactly("bob");
+    assertThat(store.setRole("r1", "nobody", MemberRole.ADMIN)).isEmpty();
+
+    store.setRole("r1", "bob", MemberRole.MEMBER);
+
+    assertThat(store.findMember("r1", "bob"))
+        .get()
+        .extracting(Member::role)
+        .isEqualTo(MemberRole.MEMBER);
+  }
+
+  @Test
   void movingTheReadMarkerKeepsTheMute() {
     store.create(group("r1"), members("r1", "alice"));
     store.setMuted("r1", "alice", true);

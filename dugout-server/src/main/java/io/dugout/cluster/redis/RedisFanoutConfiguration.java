@@ -1,5 +1,7 @@
 package io.dugout.cluster.redis;
 
+import io.dugout.moderation.LocalSlowModeGate;
+import io.dugout.moderation.SlowModeGate;
 import io.dugout.realtime.LocalSendRateLimiter;
 import io.dugout.realtime.RealtimeProperties;
 import io.dugout.realtime.SendRateLimit;
@@ -7,6 +9,7 @@ import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Clock;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -104,6 +107,12 @@ class RedisFanoutConfiguration {
         properties.messageBurst(),
         new LocalSendRateLimiter(properties),
         recovery.outage());
+  }
+
+  /** Slow mode's intervals, shared by every node; each node's own while Redis does not answer. */
+  @Bean
+  SlowModeGate redisSlowModeGate(StringRedisTemplate redis, RedisRecovery recovery, Clock clock) {
+    return new RedisSlowModeGate(redis, new LocalSlowModeGate(clock::millis), recovery.outage());
   }
 
   /**

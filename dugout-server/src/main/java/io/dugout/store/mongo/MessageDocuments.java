@@ -3,6 +3,7 @@ package io.dugout.store.mongo;
 import io.dugout.message.Attachment;
 import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
+import io.dugout.message.SystemEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
@@ -66,6 +67,16 @@ final class MessageDocuments {
     putIfSet(document, "change", message.change());
     putIfSet(document, "targetSeq", message.targetSeq());
     putIfSet(document, "emoji", message.emoji());
+    var system = message.system();
+    if (system != null) {
+      var recorded = new Document("action", system.action());
+      putIfSet(recorded, "actorId", system.actorId());
+      putIfSet(recorded, "userId", system.userId());
+      if (!system.details().isEmpty()) {
+        recorded.append("details", new Document(new java.util.LinkedHashMap<>(system.details())));
+      }
+      document.append("system", recorded);
+    }
     return document;
   }
 
@@ -127,6 +138,20 @@ final class MessageDocuments {
         d.getString("change"),
         longOrNull(d, "targetSeq"),
         d.getString("emoji"),
-        null);
+        null,
+        systemOf(d.get("system", Document.class)));
+  }
+
+  private static SystemEvent systemOf(Document d) {
+    if (d == null) {
+      return null;
+    }
+    var details = new java.util.LinkedHashMap<String, String>();
+    Document stored = d.get("details", Document.class);
+    if (stored != null) {
+      stored.forEach((k, v) -> details.put(k, String.valueOf(v)));
+    }
+    return new SystemEvent(
+        d.getString("action"), d.getString("actorId"), d.getString("userId"), details);
   }
 }

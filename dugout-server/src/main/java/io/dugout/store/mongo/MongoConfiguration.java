@@ -11,6 +11,7 @@ import io.dugout.audit.AuditLog;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
+import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
 import io.dugout.room.RoomStore;
@@ -160,6 +161,11 @@ class MongoConfiguration {
   @Bean
   AuditLog mongoAuditLog(MongoStorage storage) {
     return new MongoAuditLog(storage);
+  }
+
+  @Bean
+  ModerationStore mongoModerationStore(MongoStorage storage) {
+    return new MongoModerationStore(storage);
   }
 
   /** {@code majority} or a number of members; never 0, which would not even report a collision. */

@@ -215,6 +215,11 @@ final class MongoRoomStore implements RoomStore {
     return updateMember(roomId, userId, Updates.set("muted", muted));
   }
 
+  @Override
+  public Optional<Member> setRole(String roomId, String userId, MemberRole role) {
+    return updateMember(roomId, userId, Updates.set("role", role.name()));
+  }
+
   /** Applies {@code update} to the member, if there is one, and returns it as updated. */
   private Optional<Member> updateMember(String roomId, String userId, Bson update) {
     return storage

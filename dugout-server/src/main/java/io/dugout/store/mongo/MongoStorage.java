@@ -173,6 +173,12 @@ final class MongoStorage {
     var audit = database.getCollection(AUDIT);
     audit.createIndex(Indexes.descending("roomId", "_id"), new IndexOptions().name("room"));
     audit.createIndex(Indexes.descending("userId", "_id"), new IndexOptions().name("user"));
+    var moderation = database.getCollection(MODERATION);
+    moderation.createIndex(
+        Indexes.ascending("kind", "roomId", "userId"), new IndexOptions().name("kind_room_user"));
+    moderation.createIndex(
+        Indexes.ascending("until"),
+        new IndexOptions().name("mute_expiry").expireAfter(0L, TimeUnit.SECONDS));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

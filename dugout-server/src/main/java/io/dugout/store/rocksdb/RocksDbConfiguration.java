@@ -4,6 +4,7 @@ import io.dugout.audit.AuditLog;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
+import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
 import io.dugout.room.RoomStore;
@@ -97,5 +98,10 @@ class RocksDbConfiguration {
   @Bean
   AuditLog rocksDbAuditLog(RocksDbStorage storage) {
     return new RocksDbAuditLog(storage);
+  }
+
+  @Bean
+  ModerationStore rocksDbModerationStore(RocksDbStorage storage) {
+    return new RocksDbModerationStore(storage);
   }
 }

@@ -8,6 +8,7 @@ import static io.dugout.store.rocksdb.RocksDbStorage.Family.USER_ROOMS;
 
 import io.dugout.message.MessageStore;
 import io.dugout.room.Member;
+import io.dugout.room.MemberRole;
 import io.dugout.room.Room;
 import io.dugout.room.RoomStore;
 import io.dugout.room.RoomType;
@@ -141,6 +142,23 @@ final class RocksDbRoomStore implements RoomStore {
             return current;
           }
           Member changed = current.get().withMuted(muted);
+          storage.write(
+              batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
+          memberRows.written(changed);
+          return Optional.of(changed);
+        });
+  }
+
+  @Override
+  public Optional<Member> setRole(String roomId, String userId, MemberRole role) {
+    return memberRows.inStripe(
+        roomId,
+        () -> {
+          var current = findMember(roomId, userId);
+          if (current.isEmpty() || current.get().role() == role) {
+            return current;
+          }
+          Member changed = current.get().withRole(role);
           storage.write(
               batch -> batch.put(MEMBERS, Keys.pair(roomId, userId), Json.write(changed)));
           memberRows.written(changed);
