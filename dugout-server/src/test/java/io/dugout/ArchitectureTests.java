@@ -87,6 +87,11 @@ class ArchitectureTests {
   }
 
   @Test
+  void moderationRightsAreDecidedInOnePlace() {
+    DugoutArchitecture.moderationRightsAloneReadModeratorRoles(ROOT).check(main);
+  }
+
+  @Test
   void firstLevelPackagesAreFreeOfCycles() {
     DugoutArchitecture.noCyclesBetweenFirstLevelPackages(ROOT).check(main);
   }
@@ -125,6 +130,10 @@ class ArchitectureTests {
         DugoutArchitecture.fileRightsAloneAskMembership(FIXTURE),
         fixture,
         "FileThatDecidesMembership");
+    assertViolated(
+        DugoutArchitecture.moderationRightsAloneReadModeratorRoles(FIXTURE),
+        fixture,
+        "RoomThatDecidesModeration");
     var unguarded = DugoutArchitecture.messageServiceChecksEveryCaller(FIXTURE).evaluate(fixture);
     assertThat(unguarded.getFailureReport().getDetails())
         .singleElement()

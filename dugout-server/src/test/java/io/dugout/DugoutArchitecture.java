@@ -166,6 +166,27 @@ final class DugoutArchitecture {
   }
 
   /**
+   * Moderation rights are decided in one place: only {@code ModerationRights} names the roles that
+   * moderate ({@code OWNER}, {@code ADMIN}), besides {@code RoomPlan}, which makes a room's creator
+   * its owner. A new check that compares roles its own way fails the build.
+   */
+  static ArchRule moderationRightsAloneReadModeratorRoles(String root) {
+    String role = root + ".room.MemberRole";
+    return noClasses()
+        .that()
+        .doNotHaveSimpleName("ModerationRights")
+        .and()
+        .doNotHaveSimpleName("RoomPlan")
+        .and()
+        .doNotHaveFullyQualifiedName(role)
+        .should()
+        .accessField(role, "OWNER")
+        .orShould()
+        .accessField(role, "ADMIN")
+        .as("only ModerationRights (and RoomPlan, which makes the owner) names OWNER and ADMIN");
+  }
+
+  /**
    * Guarantee 5 does not rest on callers remembering it: every public method of {@code
    * MessageService} takes the {@code Caller} it checks, except {@code postSystem}, which records
    * room events for the room capability.

@@ -65,6 +65,18 @@ final class ModerationRights {
     }
   }
 
+  /**
+   * The role an appointment ({@code admin}) or a dismissal gives the member.
+   *
+   * @throws DugoutException conflict for the owner, whose role never changes
+   */
+  static MemberRole appointedRole(Member target, boolean admin) {
+    if (target.role() == MemberRole.OWNER) {
+      throw DugoutException.conflict("the owner's role cannot change");
+    }
+    return admin ? MemberRole.ADMIN : MemberRole.MEMBER;
+  }
+
   /** Whether the member moderates the room. */
   static boolean moderates(Member member) {
     return member != null

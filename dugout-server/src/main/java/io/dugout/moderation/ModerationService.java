@@ -58,10 +58,7 @@ class ModerationService {
             .findMember(roomId, userId)
             .orElseThrow(
                 () -> DugoutException.notFound("no member " + userId + " in room " + roomId));
-    if (target.role() == MemberRole.OWNER) {
-      throw DugoutException.conflict("the owner's role cannot change");
-    }
-    MemberRole role = admin ? MemberRole.ADMIN : MemberRole.MEMBER;
+    MemberRole role = ModerationRights.appointedRole(target, admin);
     if (target.role() == role) {
       return target;
     }

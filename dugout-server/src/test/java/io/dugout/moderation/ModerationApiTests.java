@@ -118,6 +118,16 @@ class ModerationApiTests extends ApiTest {
   }
 
   @Test
+  void anAdminDeletesOthersMessagesAndAMemberDoesNot() {
+    groupWithAnAdmin();
+    long seq = say(client.token(member), roomId, "c-1", "spam").number("seq");
+    String message = "/api/v1/rooms/" + roomId + "/messages/" + seq;
+
+    assertProblem(client.delete(client.token(other), message), 403, "forbidden");
+    assertThat(client.delete(client.token(admin), message).status()).isEqualTo(200);
+  }
+
+  @Test
   void moderationIsForGroupRoomsOnly() {
     String alice = user("alice");
     String bob = user("bob");
