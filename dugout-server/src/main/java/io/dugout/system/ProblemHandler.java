@@ -32,7 +32,12 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(DugoutException.class)
   ResponseEntity<ProblemDetail> dugout(DugoutException e) {
-    return ResponseEntity.status(e.status()).body(Problems.of(e));
+    var response = ResponseEntity.status(e.status());
+    // why: HTTP clients and proxies read the wait from the header, not from the body
+    if (e.details().get("retryAfter") instanceof Number seconds) {
+      response.header("Retry-After", Long.toString(seconds.longValue()));
+    }
+    return response.body(Problems.of(e));
   }
 
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)

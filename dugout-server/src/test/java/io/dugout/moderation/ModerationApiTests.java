@@ -352,6 +352,8 @@ class ModerationApiTests extends ApiTest {
     assertThat(say(client.token(member), roomId, "c-1", "x").status()).isEqualTo(201);
     var refused = assertProblem(say(client.token(member), roomId, "c-2", "x"), 429, "slow_mode");
     assertThat(refused.json().get("retryAfter").asLong()).isBetween(1L, 60L);
+    assertThat(refused.headers("Retry-After"))
+        .containsExactly(refused.json().get("retryAfter").asString());
     assertThat(say(client.token(member), roomId, "c-1", "x").status())
         .as("a retry of the accepted message gets the original")
         .isEqualTo(200);
