@@ -8,6 +8,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import io.dugout.audit.AuditLog;
+import io.dugout.ban.BanStore;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
@@ -146,6 +147,11 @@ class MongoConfiguration {
   @Bean
   UploadStore mongoUploadStore(MongoStorage storage) {
     return new MongoUploadStore(storage);
+  }
+
+  @Bean
+  BanStore mongoBanStore(MongoStorage storage) {
+    return new MongoBanStore(storage);
   }
 
   @Bean

@@ -35,6 +35,10 @@ import org.bson.Document;
  *   <li>{@code uploads}: {@code _id} is the upload id, the only key it is read and written by.
  *   <li>{@code blocks}: unique {@code {blockerId, blockedId}} (a blocker's list in order, and
  *       whether one user blocks another) and {@code {blockedId, blockerId}} (who blocked a user).
+ *   <li>{@code bans}: {@code _id} is the banned user's id, the only key it is read and written by.
+ *   <li>{@code reports}: {@code _id} is the report id; unique {@code {reporterId, roomId, seq}}
+ *       (one report per reporter and message), {@code {state, _id}} (the queue) and {@code
+ *       {evidenceExpiresAt}} (the evidence sweep).
  * </ul>
  */
 final class MongoStorage {
@@ -49,6 +53,8 @@ final class MongoStorage {
   static final String DEVICES = "devices";
   static final String AUDIT = "audit";
   static final String MODERATION = "moderation";
+  static final String BANS = "bans";
+  static final String REPORTS = "reports";
 
   private final MongoClient client;
   private final MongoDatabase database;

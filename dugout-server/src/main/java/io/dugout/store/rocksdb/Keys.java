@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
  *   blockers   blockedId 0x00 blockerId            → (empty)
  *   devices    userId 0x00 deviceId                → device JSON
  *   device_tokens platform 0x00 token              → userId 0x00 deviceId
+ *   bans       userId                              → ban JSON
  *
  *   notifications         userId 0x00 createdAt(8) id      → notification JSON
  *   notification_ids      userId 0x00 id                   → createdAt(8) indexedAt(8) expiresAt(8)

@@ -1,6 +1,7 @@
 package io.dugout.store.rocksdb;
 
 import io.dugout.audit.AuditLog;
+import io.dugout.ban.BanStore;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
@@ -83,6 +84,11 @@ class RocksDbConfiguration {
   @Bean
   UploadStore rocksDbUploadStore(RocksDbStorage storage) {
     return new RocksDbUploadStore(storage);
+  }
+
+  @Bean
+  BanStore rocksDbBanStore(RocksDbStorage storage) {
+    return new RocksDbBanStore(storage);
   }
 
   @Bean

@@ -78,7 +78,10 @@ final class RocksDbStorage implements AutoCloseable {
     DEVICES,
     DEVICE_TOKENS,
     AUDIT,
-    MODERATION;
+    MODERATION,
+    BANS,
+    REPORTS,
+    REPORT_KEYS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
