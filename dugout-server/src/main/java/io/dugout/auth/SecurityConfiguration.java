@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -20,6 +21,7 @@ import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.web.context.request.RequestAttributes;
@@ -51,7 +53,10 @@ public class SecurityConfiguration implements WebMvcConfigurer {
   }
 
   @Bean
-  SecurityFilterChain api(HttpSecurity http) throws Exception {
+  SecurityFilterChain api(HttpSecurity http, ObjectProvider<BannedUsers> bans) throws Exception {
+    http.addFilterAfter(
+        new BanFilter(bans.getIfAvailable(() -> BannedUsers.NONE)),
+        BearerTokenAuthenticationFilter.class);
     http.csrf(csrf -> csrf.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .authorizeHttpRequests(

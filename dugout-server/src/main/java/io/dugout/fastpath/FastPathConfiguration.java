@@ -1,7 +1,9 @@
 package io.dugout.fastpath;
 
+import io.dugout.auth.BannedUsers;
 import io.dugout.auth.TokenVerifier;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -19,8 +21,11 @@ class FastPathConfiguration {
   /** What the fast path decides, wherever the request came in. */
   @Bean
   HotReadMatcher hotReads(
-      List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics) {
-    return new HotReadMatcher(routes, tokens, metrics);
+      List<HotReadRoute> routes,
+      TokenVerifier tokens,
+      FastPathMetrics metrics,
+      ObjectProvider<BannedUsers> bans) {
+    return new HotReadMatcher(routes, tokens, metrics, bans.getIfAvailable(() -> BannedUsers.NONE));
   }
 
   /** The servlet filter for the hottest reads, with the other fast-path filters. */

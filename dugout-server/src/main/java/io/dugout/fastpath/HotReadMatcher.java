@@ -1,5 +1,6 @@
 package io.dugout.fastpath;
 
+import io.dugout.auth.BannedUsers;
 import io.dugout.auth.Caller;
 import io.dugout.auth.TokenVerifier;
 import java.util.List;
@@ -37,10 +38,18 @@ public final class HotReadMatcher {
 
   private final List<Route> routes;
   private final TokenVerifier tokens;
+  private final BannedUsers bans;
 
   public HotReadMatcher(List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics) {
+    this(routes, tokens, metrics, BannedUsers.NONE);
+  }
+
+  /** A banned user's reads go on to the full chain, which refuses them. */
+  public HotReadMatcher(
+      List<HotReadRoute> routes, TokenVerifier tokens, FastPathMetrics metrics, BannedUsers bans) {
     this.routes = routes.stream().map(route -> new Route(route, metrics)).toList();
     this.tokens = tokens;
+    this.bans = bans;
   }
 
   /**
@@ -88,6 +97,9 @@ public final class HotReadMatcher {
       }
       try {
         Caller caller = tokens.verify(token).caller();
+        if (!caller.service() && bans.contains(caller.userId())) {
+          return null;
+        }
         return new Answer(
             route.route.answer(caller, variable, new PlainQuery(query)), caller.userId(), this);
       } catch (RuntimeException anyError) {

@@ -11,7 +11,7 @@ import org.springframework.web.socket.CloseStatus;
  * Client inbound: hands one decoded frame of one session to the handler of its kind. Called for a
  * session's frames one at a time, in arrival order, so a SUBSCRIBE is in effect before the next
  * frame is looked at. Only CONNECT is taken before the session is connected, and nothing once its
- * token has expired.
+ * token has expired or its user was banned.
  */
 @Component
 class ClientInbound {
@@ -56,7 +56,10 @@ class ClientInbound {
    * the sender's error queue, without closing.
    */
   static boolean mayAttempt(ClientSession session, StompFrame frame, long now) {
-    if (frame.command() != StompCommand.SEND || !session.connected() || session.tokenExpired(now)) {
+    if (frame.command() != StompCommand.SEND
+        || !session.connected()
+        || session.tokenExpired(now)
+        || session.revoked()) {
       return false;
     }
     var app = Destinations.app(frame.destination());
@@ -83,6 +86,10 @@ class ClientInbound {
     }
     if (session.tokenExpired(System.currentTimeMillis())) {
       ClientReplies.endExpired(session);
+      return;
+    }
+    if (session.revoked()) {
+      ClientReplies.endBanned(session);
       return;
     }
     switch (command) {

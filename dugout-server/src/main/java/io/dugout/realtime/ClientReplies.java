@@ -19,6 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 class ClientReplies {
 
   static final String TOKEN_EXPIRED = "token_expired";
+  static final String BANNED = "banned";
 
   private final JsonMapper json;
   private final RoomBroadcaster broadcaster;
@@ -98,6 +99,13 @@ class ClientReplies {
             "token expired: reconnect with a fresh token and resume with since-seq",
             null),
         CloseStatus.POLICY_VIOLATION.withReason(TOKEN_EXPIRED));
+  }
+
+  /** Ends a session whose user is banned from the deployment; a reconnect is refused too. */
+  static void endBanned(ClientSession session) {
+    session.sendAndClose(
+        StompFrames.error(BANNED, "banned: this user may not use the chat", null),
+        CloseStatus.POLICY_VIOLATION.withReason(BANNED));
   }
 
   private String clientMsgIdOf(byte[] body) {

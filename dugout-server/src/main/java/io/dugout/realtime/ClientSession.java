@@ -60,6 +60,7 @@ public final class ClientSession {
   private volatile long writeStartedNanos;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
+  private volatile boolean revoked;
   private volatile long clientBeatMs;
   private volatile long serverBeatMs;
 
@@ -107,6 +108,15 @@ public final class ClientSession {
   /** The session now runs on a token that expires then (null: a token without expiry). */
   void tokenRefreshed(Instant tokenExpiresAt) {
     this.tokenExpiresAtMs = tokenExpiresAt == null ? Long.MAX_VALUE : tokenExpiresAt.toEpochMilli();
+  }
+
+  /** Its user was banned: from now on the session takes no frame but ends (see SessionBans). */
+  void revoke() {
+    revoked = true;
+  }
+
+  boolean revoked() {
+    return revoked;
   }
 
   /** Whether the token the session authenticated with has expired by {@code nowMs}. */

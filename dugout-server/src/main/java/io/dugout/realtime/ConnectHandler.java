@@ -1,15 +1,19 @@
 package io.dugout.realtime;
 
+import io.dugout.auth.BannedUsers;
 import io.dugout.auth.Caller;
 import io.dugout.auth.TokenVerifier;
 import io.dugout.realtime.stomp.StompFrame;
 import io.dugout.realtime.stomp.StompFrames;
 import java.util.Arrays;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
+import org.springframework.web.socket.CloseStatus;
 
 /**
  * CONNECT (and STOMP): agrees on the protocol version and heart-beats and authenticates the session
- * with the bearer token it carries. A session is CONNECTed once; every failure is a protocol error.
+ * with the bearer token it carries, refusing a banned user with the code {@code banned}. A session
+ * is CONNECTed once; every failure is a protocol error.
  */
 @Component
 class ConnectHandler {
@@ -19,8 +23,10 @@ class ConnectHandler {
   private final RealtimeProperties properties;
   private final RealtimeMetrics metrics;
   private final ClientReplies replies;
+  private final BannedUsers bans;
 
   ConnectHandler(
+      ObjectProvider<BannedUsers> bans,
       TokenVerifier tokens,
       Subscriptions subscriptions,
       RealtimeProperties properties,
@@ -31,6 +37,7 @@ class ConnectHandler {
     this.properties = properties;
     this.metrics = metrics;
     this.replies = replies;
+    this.bans = bans.getIfAvailable(() -> BannedUsers.NONE);
   }
 
   void connect(ClientSession session, StompFrame frame) {
@@ -59,6 +66,16 @@ class ConnectHandler {
       return;
     }
     Caller caller = verified.caller();
+    if (!caller.service() && bans.contains(caller.userId())) {
+      metrics.connectFailed(RealtimeMetrics.ConnectFailure.BANNED);
+      session.sendAndClose(
+          StompFrames.error(
+              ClientReplies.BANNED,
+              "banned: user " + caller.userId() + " is banned",
+              frame.receipt()),
+          CloseStatus.POLICY_VIOLATION.withReason(ClientReplies.BANNED));
+      return;
+    }
     var client = HeartBeat.parse(frame.header("heart-beat"));
     if (client == null) {
       refuse(session, frame, RealtimeMetrics.ConnectFailure.INVALID_HEART_BEAT, HeartBeat.INVALID);

@@ -13,6 +13,8 @@ enum DisconnectReason {
   PROTOCOL_ERROR,
   /** The session's token expired. */
   TOKEN_EXPIRED,
+  /** The user was banned from the deployment. */
+  BANNED,
   /** The client's outbound queue overflowed. */
   SLOW_CONSUMER,
   /** The client missed three heart-beats. */
@@ -37,6 +39,9 @@ enum DisconnectReason {
     }
     int code = byServer.getCode();
     if (code == CloseStatus.POLICY_VIOLATION.getCode()) {
+      if (ClientReplies.BANNED.equals(byServer.getReason())) {
+        return BANNED;
+      }
       return ClientReplies.TOKEN_EXPIRED.equals(byServer.getReason())
           ? TOKEN_EXPIRED
           : PROTOCOL_ERROR;

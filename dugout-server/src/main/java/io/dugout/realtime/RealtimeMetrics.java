@@ -27,6 +27,7 @@ public class RealtimeMetrics {
     UNSUPPORTED_VERSION,
     INVALID_HEART_BEAT,
     ALREADY_CONNECTED,
+    BANNED,
     SHUTTING_DOWN;
 
     String tag() {

@@ -91,6 +91,9 @@ public abstract sealed class DugoutException extends RuntimeException
   }
 
   /** The user is banned from the room: nobody adds them until unbanned (403, {@code banned}). */
+   * The caller's user is banned from the whole deployment (403, {@code banned}): every call with
+   * their token, and every STOMP CONNECT, is refused until the ban ends.
+   */
   public static Forbidden banned(String message) {
     return new Forbidden("banned", message);
   }

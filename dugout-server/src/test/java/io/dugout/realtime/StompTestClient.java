@@ -42,7 +42,7 @@ public final class StompTestClient implements AutoCloseable {
     this.socket = HTTP.newWebSocketBuilder().buildAsync(uri, new Listener()).join();
   }
 
-  static StompTestClient open(int port) {
+  public static StompTestClient open(int port) {
     return new StompTestClient(URI.create("ws://localhost:" + port + "/ws"));
   }
 

@@ -94,6 +94,13 @@ class RedisFanoutConfiguration {
     return roomEvents;
   }
 
+  @Bean(destroyMethod = "close")
+  RedisAccessEvents redisAccessEvents(ApplicationEventPublisher events, RedisFanout fanout) {
+    var accessEvents = new RedisAccessEvents(fanout.channels(), events);
+    fanout.listen(RedisAccessEvents.CHANNEL, accessEvents);
+    return accessEvents;
+  }
+
   /**
    * Each user's send rate limit, shared by every node; each node's own count while Redis does not
    * answer.
