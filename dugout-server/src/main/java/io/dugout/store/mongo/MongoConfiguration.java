@@ -15,6 +15,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
 import io.dugout.system.BackendOutage;
@@ -147,6 +148,11 @@ class MongoConfiguration {
   @Bean
   UploadStore mongoUploadStore(MongoStorage storage) {
     return new MongoUploadStore(storage);
+  }
+
+  @Bean
+  ReportStore mongoReportStore(MongoStorage storage) {
+    return new MongoReportStore(storage);
   }
 
   @Bean

@@ -36,9 +36,9 @@ import org.bson.Document;
  *   <li>{@code blocks}: unique {@code {blockerId, blockedId}} (a blocker's list in order, and
  *       whether one user blocks another) and {@code {blockedId, blockerId}} (who blocked a user).
  *   <li>{@code bans}: {@code _id} is the banned user's id, the only key it is read and written by.
- *   <li>{@code reports}: {@code _id} is the report id; unique {@code {reporterId, roomId, seq}}
- *       (one report per reporter and message), {@code {state, _id}} (the queue) and {@code
- *       {evidenceExpiresAt}} (the evidence sweep).
+ *   <li>{@code reports}: {@code _id} is the report id; unique sparse {@code openKey} (one open
+ *       report per reporter and message), {@code {open, _id}} (the queue) and {@code
+ *       evidenceExpiresAt} (the evidence sweep).
  * </ul>
  */
 final class MongoStorage {
@@ -185,6 +185,14 @@ final class MongoStorage {
     moderation.createIndex(
         Indexes.ascending("until"),
         new IndexOptions().name("mute_expiry").expireAfter(0L, TimeUnit.SECONDS));
+    var reports = database.getCollection(REPORTS);
+    reports.createIndex(
+        Indexes.ascending("openKey"),
+        new IndexOptions().name("open_key").unique(true).sparse(true));
+    reports.createIndex(Indexes.ascending("open", "_id"), new IndexOptions().name("queue"));
+    reports.createIndex(
+        Indexes.ascending("evidenceExpiresAt"),
+        new IndexOptions().name("evidence_expiry").sparse(true));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

@@ -21,6 +21,8 @@ import java.nio.charset.StandardCharsets;
  *   devices    userId 0x00 deviceId                → device JSON
  *   device_tokens platform 0x00 token              → userId 0x00 deviceId
  *   bans       userId                              → ban JSON
+ *   reports    reportId                            → report JSON
+ *   report_keys reporterId 0x00 roomId 0x00 seq    → reportId, while the report is open
  *
  *   notifications         userId 0x00 createdAt(8) id      → notification JSON
  *   notification_ids      userId 0x00 id                   → createdAt(8) indexedAt(8) expiresAt(8)

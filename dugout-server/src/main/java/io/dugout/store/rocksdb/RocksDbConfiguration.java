@@ -8,6 +8,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
@@ -84,6 +85,11 @@ class RocksDbConfiguration {
   @Bean
   UploadStore rocksDbUploadStore(RocksDbStorage storage) {
     return new RocksDbUploadStore(storage);
+  }
+
+  @Bean
+  ReportStore rocksDbReportStore(RocksDbStorage storage) {
+    return new RocksDbReportStore(storage);
   }
 
   @Bean

@@ -1,0 +1,52 @@
+package io.dugout.report;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps reports: at most one open report per (reporter, room, seq), resolved at most once.
+ *
+ * <p>Guarantees every adapter keeps (checked by {@code ReportStoreContract}):
+ *
+ * <ul>
+ *   <li>Every write is durable when the method returns (the write-ahead log, or the database's
+ *       majority write), and every later read on any node sees it.
+ *   <li>{@link #add} is idempotent per (reporter, room, seq) while a report of theirs is open:
+ *       racing adds on any nodes store one report, and every one of them returns it. Once that
+ *       report is resolved, the reporter may file a new one.
+ *   <li>{@link #resolve} is a compare-and-set: the first resolution of a report is kept, and every
+ *       later or racing one returns the report as that first one resolved it.
+ *   <li>{@link #list} pages in ascending order of report id (the order reports were filed).
+ *   <li>All methods are thread-safe.
+ * </ul>
+ */
+public interface ReportStore {
+
+  /** What {@link #add} did: stored the report given, or found the reporter's open one. */
+  record Added(Report report, boolean created) {}
+
+  /** Stores the report unless its reporter has an open report of the same message. */
+  Added add(Report report);
+
+  Optional<Report> find(String id);
+
+  /**
+   * Records the resolution of an open report and returns the report as resolved; a report that was
+   * already resolved is returned as it is. Empty when there is no such report.
+   */
+  Optional<Report> resolve(String id, Report.Resolution resolution);
+
+  /**
+   * Up to {@code limit} reports in ascending order of id after {@code afterId} (null: from the
+   * first), those open ({@code open}) or resolved, and when not null of the room and the reported
+   * user.
+   */
+  List<Report> list(boolean open, String roomId, String reportedUserId, String afterId, int limit);
+
+  /**
+   * Removes the evidence of up to {@code limit} reports whose evidence expires at or before {@code
+   * now}; returns how many. The reports themselves stay.
+   */
+  int removeEvidence(Instant now, int limit);
+}
