@@ -52,9 +52,9 @@ public class Bans implements BannedUsers {
    * Bans the user from the whole deployment until {@code until} (null: until unbanned), replacing
    * any ban they had. Idempotent.
    *
-   * @param note what else the audit record carries (a report id), or null
+   * @param reportId the report the ban resolves, for the audit record, or null
    */
-  public Ban ban(Caller caller, String userId, String reason, Instant until, String note) {
+  public Ban ban(Caller caller, String userId, String reason, Instant until, String reportId) {
     requireService(caller, "ban a user");
     Ids.requireUserId("userId", userId);
     if (reason != null && reason.length() > MAX_REASON) {
@@ -71,8 +71,8 @@ public class Bans implements BannedUsers {
     if (until != null) {
       details.put("until", until.toString());
     }
-    if (note != null) {
-      details.put("reportId", note);
+    if (reportId != null) {
+      details.put("reportId", reportId);
     }
     events.publishEvent(
         new ModerationAction(

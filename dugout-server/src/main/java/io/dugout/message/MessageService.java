@@ -128,6 +128,21 @@ public class MessageService {
   }
 
   /**
+   * The entry at {@code seq} of the room as it is now, a message or a change, for a caller who may
+   * read the room.
+   *
+   * @throws DugoutException when the caller may not read the room, or there is no such entry
+   */
+  public Message entry(Caller caller, String roomId, long seq) {
+    access.requireReader(caller, roomId);
+    var found = seq < 1 ? List.<Message>of() : store.get(roomId, List.of(seq));
+    if (found.isEmpty()) {
+      throw DugoutException.notFound("no message " + seq + " in room " + roomId);
+    }
+    return found.getFirst();
+  }
+
+  /**
    * Whether {@link #post} may run in a {@link io.dugout.message.NoWait#attempt}: the sequencer and
    * its store refuse before they would wait (and so do the membership reads of the same storage),
    * no history cache, another process, is told of the message afterwards, and no screen calls out.

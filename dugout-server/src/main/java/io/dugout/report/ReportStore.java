@@ -31,6 +31,9 @@ public interface ReportStore {
 
   Optional<Report> find(String id);
 
+  /** The reporter's open report of the message at {@code seq} of the room, if they have one. */
+  Optional<Report> findOpen(String reporterId, String roomId, long seq);
+
   /**
    * Records the resolution of an open report and returns the report as resolved; a report that was
    * already resolved is returned as it is. Empty when there is no such report.

@@ -108,6 +108,17 @@ public abstract sealed class DugoutException extends RuntimeException
         "slow_mode",
         message,
         Map.of("retryAfter", retryAfterSeconds));
+  /** A member reported their own message (403, {@code own_message}). */
+  public static Forbidden ownMessage(String message) {
+    return new Forbidden("own_message", message);
+  }
+
+  /**
+   * What was reported is not a message a member can report: a change entry, a SYSTEM message or a
+   * deleted message (400, {@code not_reportable}).
+   */
+  public static Refused notReportable(String message) {
+    return new Refused(HttpStatus.BAD_REQUEST, "not_reportable", message);
   }
 
   public static NotFound notFound(String message) {

@@ -91,6 +91,9 @@ public abstract class ReportStoreContract {
 
     assertThat(again.created()).isFalse();
     assertThat(again.report()).isEqualTo(first);
+    assertThat(store.findOpen("alice", "room-1", 7)).contains(first);
+    assertThat(store.findOpen("alice", "room-1", 8)).isEmpty();
+    assertThat(store.findOpen("bob", "room-1", 7)).isEmpty();
     assertThat(store.add(report("bob", "room-1", 7, "mallory")).created()).isTrue();
     assertThat(store.add(report("alice", "room-1", 8, "mallory")).created()).isTrue();
     assertThat(store.add(report("alice", "room-2", 7, "mallory")).created()).isTrue();
@@ -102,6 +105,7 @@ public abstract class ReportStoreContract {
     store.add(first);
     store.resolve(first.id(), dismissed());
 
+    assertThat(store.findOpen("alice", "room-1", 7)).isEmpty();
     var again = store.add(report("alice", "room-1", 7, "mallory"));
 
     assertThat(again.created()).isTrue();

@@ -12,7 +12,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class Delivery implements Delayed {
 
+  /** The notification it carries; null for another event (its body is made when it is queued). */
   final Notification notification;
+
+  final String eventId;
+  final String userId;
   final Instant queuedAt;
   byte[] body;
   int attempts;
@@ -21,6 +25,18 @@ final class Delivery implements Delayed {
 
   Delivery(Notification notification, Instant queuedAt) {
     this.notification = notification;
+    this.eventId = null;
+    this.userId = notification.userId();
+    this.queuedAt = queuedAt;
+    this.dueNanos = System.nanoTime();
+  }
+
+  /** An event other than a notification, with its body made already. */
+  Delivery(String eventId, String userId, byte[] body, Instant queuedAt) {
+    this.notification = null;
+    this.eventId = eventId;
+    this.userId = userId;
+    this.body = body;
     this.queuedAt = queuedAt;
     this.dueNanos = System.nanoTime();
   }
@@ -30,7 +46,7 @@ final class Delivery implements Delayed {
    * was updated is a new delivery.
    */
   String id() {
-    return notification.id() + "." + notification.count();
+    return notification == null ? eventId : notification.id() + "." + notification.count();
   }
 
   void retryIn(long nanos) {

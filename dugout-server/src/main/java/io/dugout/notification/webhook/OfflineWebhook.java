@@ -76,6 +76,22 @@ class OfflineWebhook implements NotificationListener, SmartLifecycle {
     due.add(new Delivery(notification, clock.instant()));
   }
 
+  /**
+   * Queues another event for the webhook, retried like notifications (see {@link ReportAlerts});
+   * false when the webhook is off or its queue is full. Never blocks.
+   */
+  boolean offer(Delivery delivery) {
+    if (poster == null) {
+      return false;
+    }
+    if (!places.tryAcquire()) {
+      metrics.dropped();
+      return false;
+    }
+    due.add(delivery);
+    return true;
+  }
+
   /** Notifications queued, waiting for a retry or in flight. */
   int depth() {
     return properties.queue() - places.availablePermits();
@@ -131,16 +147,16 @@ class OfflineWebhook implements NotificationListener, SmartLifecycle {
     deadLetters.add(
         new DeadLetter(
             delivery.id(),
-            delivery.notification.userId(),
+            delivery.userId,
             delivery.attempts,
             delivery.lastError,
             delivery.queuedAt,
             clock.instant(),
-            NotificationView.of(delivery.notification)));
+            delivery.notification == null ? null : NotificationView.of(delivery.notification)));
     metrics.deadLettered();
     places.release();
     log.warn(
-        "Webhook gave up on notification {} after {} attempt(s): {}",
+        "Webhook gave up on delivery {} after {} attempt(s): {}",
         delivery.id(),
         delivery.attempts,
         delivery.lastError);

@@ -71,6 +71,13 @@ final class MongoReportStore implements ReportStore {
   }
 
   @Override
+  public Optional<Report> findOpen(String reporterId, String roomId, long seq) {
+    String key = reporterId + '\u0000' + roomId + '\u0000' + seq;
+    return Optional.ofNullable(reports.find(eq("openKey", key)).first())
+        .map(MongoReportStore::report);
+  }
+
+  @Override
   public Optional<Report> resolve(String id, Report.Resolution resolution) {
     var found = find(id);
     if (found.isEmpty() || !found.get().open()) {

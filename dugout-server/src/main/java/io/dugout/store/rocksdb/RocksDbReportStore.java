@@ -64,6 +64,12 @@ final class RocksDbReportStore implements ReportStore {
   }
 
   @Override
+  public Optional<Report> findOpen(String reporterId, String roomId, long seq) {
+    byte[] id = storage.get(REPORT_KEYS, Keys.triple(reporterId, roomId, Long.toString(seq)));
+    return id == null ? Optional.empty() : find(Keys.string(id)).filter(Report::open);
+  }
+
+  @Override
   public Optional<Report> resolve(String id, Report.Resolution resolution) {
     writes.lock();
     try {
