@@ -7,6 +7,7 @@ import io.dugout.Waits;
 import io.dugout.cluster.kafka.TestCluster;
 import io.dugout.realtime.StompTestClient;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +64,28 @@ class ClusterBanTests {
       try (var again = StompTestClient.connect(b.port(), malloryOnB)) {
         assertThat(again.isClosed()).isFalse();
       }
+    }
+  }
+
+  @Test
+  void aNodeThatMissedTheBroadcastEndsTheSessionWithinItsCacheTtl() {
+    try (var cluster = new TestCluster()) {
+      var a = cluster.start("--dugout.bans.cache-ttl=1s");
+      var b = cluster.start("--dugout.bans.cache-ttl=1s");
+      cluster.awaitBalanced();
+      String trudyOnB = b.client().token("trudy");
+
+      try (var session = StompTestClient.connect(b.port(), trudyOnB)) {
+        // why: written to the store alone, as if the broadcast of the ban had been lost
+        a.context()
+            .getBean(BanStore.class)
+            .put(new Ban("trudy", "spam", "backend", Instant.now(), null));
+
+        var error = session.await(f -> f.command().equals("ERROR"), Duration.ofSeconds(10));
+        assertThat(error.header("code")).isEqualTo("banned");
+        session.awaitClose(Duration.ofSeconds(5));
+      }
+      assertProblem(b.client().get(trudyOnB, "/api/v1/rooms"), 403, "banned");
     }
   }
 }
