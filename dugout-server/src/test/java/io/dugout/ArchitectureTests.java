@@ -72,6 +72,11 @@ class ArchitectureTests {
   }
 
   @Test
+  void sessionsAndRequestsReachBansOnlyThroughAuth() {
+    DugoutArchitecture.sessionsAndRequestsReachBansOnlyThroughAuth(ROOT).check(main);
+  }
+
+  @Test
   void messageListenersNeverUseAStore() {
     DugoutArchitecture.listenersNeverUseAStore(ROOT).check(main);
   }
@@ -123,6 +128,10 @@ class ArchitectureTests {
         DugoutArchitecture.messagesNeverUseRooms(FIXTURE), fixture, "MessageThatKnowsRooms");
     assertViolated(
         DugoutArchitecture.roomsAndMessagesNeverUseBlocks(FIXTURE), fixture, "RoomThatKnowsBlocks");
+    assertViolated(
+        DugoutArchitecture.sessionsAndRequestsReachBansOnlyThroughAuth(FIXTURE),
+        fixture,
+        "SessionThatKnowsBans");
     assertViolated(DugoutArchitecture.noCyclesBetweenFirstLevelPackages(FIXTURE), fixture, "Cycle");
     assertViolated(
         DugoutArchitecture.listenersNeverUseAStore(FIXTURE), fixture, "ListenerThatWritesAStore");

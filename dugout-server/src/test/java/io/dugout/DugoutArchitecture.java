@@ -21,6 +21,7 @@ final class DugoutArchitecture {
   /** Capabilities: the domain, which must not know how anything is stored or transported. */
   static final String[] DOMAIN = {
     "room", "message", "auth", "realtime", "notification", "file", "push"
+    "room", "message", "auth", "realtime", "notification", "file", "ban", "report"
   };
 
   private DugoutArchitecture() {}
@@ -115,6 +116,21 @@ final class DugoutArchitecture {
         .dependOnClassesThat()
         .resideInAPackage(root + ".block..")
         .as(root + ".room and " + root + ".message never use " + root + ".block");
+  }
+
+  /**
+   * Requests and sessions ask whether a user is banned only through auth's {@code BannedUsers}
+   * port, which the ban capability implements: the one place bans are decided stays one.
+   */
+  static ArchRule sessionsAndRequestsReachBansOnlyThroughAuth(String root) {
+    return noClasses()
+        .that()
+        .resideInAnyPackage(
+            root + ".auth..", root + ".realtime..", root + ".fastpath..", root + ".transport..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(root + ".ban..")
+        .as("auth, realtime, fastpath and transport never use " + root + ".ban");
   }
 
   static ArchRule messagesNeverUseRooms(String root) {
