@@ -4,6 +4,7 @@ import io.dugout.auth.Caller;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Pages;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -27,16 +28,18 @@ class BanController {
   static final int MAX_PAGE = 100;
 
   private final Bans bans;
+  private final Clock clock;
 
-  BanController(Bans bans) {
+  BanController(Bans bans, Clock clock) {
     this.bans = bans;
+    this.clock = clock;
   }
 
   @PutMapping("/api/v1/users/{userId}/ban")
   BanView ban(
       Caller caller, @PathVariable String userId, @RequestBody(required = false) BanRequest body) {
     var request = body == null ? new BanRequest(null, null, null) : body;
-    return BanView.of(bans.ban(caller, userId, request.reason(), request.end(), null));
+    return BanView.of(bans.ban(caller, userId, request.reason(), request.end(clock), null));
   }
 
   @DeleteMapping("/api/v1/users/{userId}/ban")
@@ -85,14 +88,14 @@ class BanController {
    */
   record BanRequest(String reason, Instant until, String duration) {
 
-    Instant end() {
+    Instant end(Clock clock) {
       if (duration == null) {
         return until;
       }
       if (until != null) {
         throw DugoutException.invalid("duration", "give until or duration, not both");
       }
-      return Instant.now().plus(Durations.parse("duration", duration));
+      return clock.instant().plus(Durations.parse("duration", duration));
     }
   }
 
