@@ -20,8 +20,7 @@ final class DugoutArchitecture {
 
   /** Capabilities: the domain, which must not know how anything is stored or transported. */
   static final String[] DOMAIN = {
-    "room", "message", "auth", "realtime", "notification", "file", "push"
-    "room", "message", "auth", "realtime", "notification", "file", "ban", "report"
+    "room", "message", "auth", "realtime", "notification", "file", "push", "ban", "report"
   };
 
   private DugoutArchitecture() {}

@@ -159,7 +159,7 @@ public class RoomService {
 
   private void requireNotBanned(String roomId, String userId) {
     if (moderation.banned(roomId, userId)) {
-      throw DugoutException.banned(userId + " is banned from room " + roomId);
+      throw DugoutException.bannedFromRoom(userId + " is banned from room " + roomId);
     }
   }
 

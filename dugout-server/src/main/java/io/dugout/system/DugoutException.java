@@ -90,7 +90,15 @@ public abstract sealed class DugoutException extends RuntimeException
     return new Forbidden("frozen", message);
   }
 
-  /** The user is banned from the room: nobody adds them until unbanned (403, {@code banned}). */
+  /**
+   * The user is banned from the room: nobody adds them until unbanned (403, {@code
+   * banned_from_room}).
+   */
+  public static Forbidden bannedFromRoom(String message) {
+    return new Forbidden("banned_from_room", message);
+  }
+
+  /**
    * The caller's user is banned from the whole deployment (403, {@code banned}): every call with
    * their token, and every STOMP CONNECT, is refused until the ban ends.
    */
@@ -108,6 +116,8 @@ public abstract sealed class DugoutException extends RuntimeException
         "slow_mode",
         message,
         Map.of("retryAfter", retryAfterSeconds));
+  }
+
   /** A member reported their own message (403, {@code own_message}). */
   public static Forbidden ownMessage(String message) {
     return new Forbidden("own_message", message);

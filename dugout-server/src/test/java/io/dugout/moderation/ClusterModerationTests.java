@@ -76,7 +76,7 @@ class ClusterModerationTests {
           b.client()
               .postJson(b.client().token(owner), rooms + "/members", Map.of("userId", member)),
           403,
-          "banned");
+          "banned_from_room");
 
       var audit =
           b.client().get(b.client().serviceToken("backend"), "/api/v1/audit?roomId=" + roomId);

@@ -213,14 +213,14 @@ class ModerationApiTests extends ApiTest {
         client.postJson(
             client.token(owner), "/api/v1/rooms/" + roomId + "/members", Map.of("userId", member)),
         403,
-        "banned");
+        "banned_from_room");
     assertProblem(
         client.postJson(
             client.serviceToken("backend"),
             "/api/v1/rooms/" + roomId + "/members",
             Map.of("userId", member)),
         403,
-        "banned");
+        "banned_from_room");
     var bans = client.get(client.token(admin), "/api/v1/rooms/" + roomId + "/bans").json();
     assertThat(bans.get("bans").findValuesAsString("userId")).containsExactly(member);
     assertThat(bans.get("bans").get(0).get("reason").asString()).isEqualTo("scam links");
@@ -252,7 +252,7 @@ class ModerationApiTests extends ApiTest {
             "/api/v1/rooms/" + roomId + "/members",
             Map.of("userId", stranger)),
         403,
-        "banned");
+        "banned_from_room");
   }
 
   @Test
