@@ -65,6 +65,11 @@ class BanApiTests extends ApiTest {
     assertThat(first.actorId()).isEqualTo("service");
     assertThat(first.reason()).isEqualTo("spam");
     assertThat(first.roomId()).isNull();
+
+    var logged = client.get(service(), "/api/v1/audit?userId=" + mallory);
+    assertThat(logged.json().get("entries").findValuesAsString("action"))
+        .as("the audit log keeps them, newest first")
+        .containsExactly("user.unbanned", "user.banned", "user.banned");
   }
 
   @Test

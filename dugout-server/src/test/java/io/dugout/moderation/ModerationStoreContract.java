@@ -103,6 +103,16 @@ public abstract class ModerationStoreContract {
   }
 
   @Test
+  void aMuteInARoomWithoutRulesIsReadAfterReopening() throws Exception {
+    var mute = new ModerationStore.Mute("r3", "dave", null, "alice", T0);
+    store.mute(mute);
+    store = reopen();
+
+    assertThat(store.writer("r3", "dave"))
+        .isEqualTo(new ModerationStore.Writer(ModerationStore.Rules.NONE, mute));
+  }
+
+  @Test
   void aNewMuteReplacesTheOldOneAndUnmutingRemovesIt() {
     store.mute(new ModerationStore.Mute("r1", "bob", T0.plusSeconds(60), "alice", T0));
     var forever = new ModerationStore.Mute("r1", "bob", null, "service", T0.plusSeconds(1));
