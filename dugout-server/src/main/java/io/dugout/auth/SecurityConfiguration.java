@@ -1,6 +1,7 @@
 package io.dugout.auth;
 
 import io.dugout.system.AccessLog;
+import io.dugout.system.Outages;
 import io.dugout.system.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -53,9 +54,10 @@ public class SecurityConfiguration implements WebMvcConfigurer {
   }
 
   @Bean
-  SecurityFilterChain api(HttpSecurity http, ObjectProvider<BannedUsers> bans) throws Exception {
+  SecurityFilterChain api(HttpSecurity http, ObjectProvider<BannedUsers> bans, Outages outages)
+      throws Exception {
     http.addFilterAfter(
-        new BanFilter(bans.getIfAvailable(() -> BannedUsers.NONE)),
+        new BanFilter(bans.getIfAvailable(() -> BannedUsers.NONE), outages),
         BearerTokenAuthenticationFilter.class);
     http.csrf(csrf -> csrf.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
