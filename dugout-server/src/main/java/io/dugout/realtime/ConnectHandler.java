@@ -66,7 +66,7 @@ class ConnectHandler {
       return;
     }
     Caller caller = verified.caller();
-    if (!caller.service() && bans.contains(caller.userId())) {
+    if (!caller.service() && banned(caller.userId())) {
       metrics.connectFailed(RealtimeMetrics.ConnectFailure.BANNED);
       session.sendAndClose(
           StompFrames.error(
@@ -115,5 +115,20 @@ class ConnectHandler {
       return authorization.substring(7);
     }
     return frame.header("passcode");
+  }
+
+  /**
+   * Whether the user is banned. why: while the ban store's backend is down a CONNECT is let in, as
+   * it was before bans existed (every operation that needs the backend then answers {@code
+   * unavailable} by itself, and REST calls are refused by the ban check); in a cluster {@link
+   * BannedSessionCheck} ends the session once the store answers, if the user turns out banned.
+   */
+  private boolean banned(String userId) {
+    try {
+      return bans.contains(userId);
+    } catch (RuntimeException e) {
+      replies.outage(e); // rethrows what is not a backend's outage
+      return false;
+    }
   }
 }
