@@ -25,7 +25,11 @@ import java.util.List;
  * @param mentions the members this message mentions
  * @param target the changed message as it is now; added when delivered, never stored
  * @param system what a SYSTEM message records, for clients to read; null for every other entry and
- *     for SYSTEM messages that record none
+ *     for SYSTEM messages that record none *
+ *     <p>Over 300 lines: it is the one record every path passes along (stored, rendered,
+ *     delivered), and most of its length is the compatibility constructors and {@code with…} copies
+ *     that keep its many callers from naming every field; split, the copies would repeat the field
+ *     list per file.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Message(

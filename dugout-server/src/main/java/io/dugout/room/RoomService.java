@@ -11,7 +11,13 @@ import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 
-/** Creates rooms, changes membership and read markers, and builds what a caller sees of rooms. */
+/**
+ * Creates rooms, changes membership and read markers, and builds what a caller sees of rooms.
+ *
+ * <p>Over 300 lines: membership changes (add, remove, leave) and their checks (blocks, room bans,
+ * rights) must run in one order under one set of reads; what is not that has moved out ({@link
+ * RoomMembership}, {@link RoomList}, {@link EnterRoute}).
+ */
 @Service
 public class RoomService {
 

@@ -32,6 +32,9 @@ import org.bson.conversions.Bson;
  * (room, user). The unique index on {@code uniqueKey} decides which of racing creations of a DIRECT
  * or TRADE room wins; a room and its first members are written in one transaction where the
  * deployment has them (every replica set), so a crash never leaves a room without its members.
+ *
+ * <p>Over 300 lines: it implements the whole {@link RoomStore} port, whose rooms, members, read
+ * markers and roles share two collections and the transaction that writes them together.
  */
 final class MongoRoomStore implements RoomStore {
 
