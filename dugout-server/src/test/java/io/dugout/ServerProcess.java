@@ -86,6 +86,39 @@ public final class ServerProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * Writes the live server's threads beside its log, for a look after a failure: {@code <data
+   * dir>-threads.txt} has the platform threads with the locks they hold ({@code jcmd PID
+   * Thread.print -l}), {@code <data dir>-all-threads.txt} every thread, virtual ones too ({@code
+   * jcmd PID Thread.dump_to_file}).
+   *
+   * @return the first file
+   */
+  public Path dumpThreads() throws IOException, InterruptedException {
+    String name = dataDir.getFileName().toString();
+    var platform = dataDir.resolveSibling(name + "-threads.txt");
+    var all = dataDir.resolveSibling(name + "-all-threads.txt");
+    jcmd(platform, "Thread.print", "-l");
+    jcmd(null, "Thread.dump_to_file", "-overwrite", all.toString());
+    return platform;
+  }
+
+  private void jcmd(Path output, String... command) throws IOException, InterruptedException {
+    var line = new ArrayList<String>();
+    line.add(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+    line.add(Long.toString(pid()));
+    line.addAll(List.of(command));
+    var builder = new ProcessBuilder(line).redirectErrorStream(true);
+    builder.redirectOutput(
+        output == null
+            ? ProcessBuilder.Redirect.DISCARD
+            : ProcessBuilder.Redirect.to(output.toFile()));
+    var run = builder.start();
+    if (!run.waitFor(60, TimeUnit.SECONDS)) {
+      run.destroyForcibly();
+    }
+  }
+
   /** Starts the server again on the same port and data directory. */
   public void restart(String... extraArgs) {
     launch(extraArgs);

@@ -62,6 +62,14 @@ public interface MessageStore {
    */
   boolean holdsRetryKey(String roomId, String senderId, String clientMsgId);
 
+  /**
+   * The stored entries holding any of these retry keys, each as a retried {@link #write} returns
+   * it; keys no entry holds are left out, in no particular order. For a sequencer that meets a run
+   * of resends in one batch: one query where the store can, instead of a failed write and a read
+   * for each of them.
+   */
+  List<Message> retryHolders(Collection<RetryKey> keys);
+
   /** The highest seq stored for the room, 0 when it has no message. Reads the store itself. */
   long lastSeq(String roomId);
 

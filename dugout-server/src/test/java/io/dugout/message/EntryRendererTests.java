@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,11 @@ class EntryRendererTests {
 
       @Override
       public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public List<Message> retryHolders(Collection<RetryKey> keys) {
         throw new UnsupportedOperationException();
       }
 

@@ -168,6 +168,30 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void findsTheHoldersOfManyRetryKeysAtOnceAsARetriedWriteReturnsThem() throws Exception {
+    var one = append(ROOM, "alice", "c-1", "one").message();
+    var two = append(ROOM, "bob", "c-1", "two").message();
+    var other = append(OTHER_ROOM, "alice", "c-2", "other").message();
+    append(ROOM, "alice", "c-3", "not asked for");
+    var asked =
+        List.of(
+            new RetryKey(ROOM, "alice", "c-1"),
+            new RetryKey(ROOM, "bob", "c-1"),
+            new RetryKey(OTHER_ROOM, "alice", "c-2"),
+            new RetryKey(ROOM, "alice", "c-2"),
+            new RetryKey(OTHER_ROOM, "bob", "c-1"),
+            new RetryKey(ROOM, "carol", "c-9"));
+
+    assertThat(store.retryHolders(asked)).containsExactlyInAnyOrder(one, two, other);
+    assertThat(store.retryHolders(asked))
+        .as("what a retried write returns")
+        .contains(store.write(message(ROOM, 9, "bob", "c-1")).message());
+    assertThat(store.retryHolders(List.of())).isEmpty();
+    store = reopen();
+    assertThat(store.retryHolders(asked)).as("after a restart").hasSize(3);
+  }
+
+  @Test
   void dedupesPerSenderSoDifferentUsersMayReuseAClientMsgId() {
     append(ROOM, "alice", "c-1");
     var bob = append(ROOM, "bob", "c-1");

@@ -4,11 +4,13 @@ import io.dugout.cluster.kafka.OrderedConsumer.Progress;
 import io.dugout.message.Fanout;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
+import io.dugout.message.RetryKey;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -56,18 +58,24 @@ final class PartitionOwner implements OrderedConsumer.Handler {
 
   /**
    * Sequences a partition's records in order, as few store writes as it can (one {@link
-   * MessageStore#writeInOrder} for every record up to the first that is not created).
+   * MessageStore#writeInOrder} for every record up to the first that is not created). After the
+   * first resend a batch meets, one {@link MessageStore#retryHolders} read finds which of the
+   * records after it are resends too; those are answered with their originals and not written. why:
+   * clients resend every unanswered send after an outage, and a batch of them would otherwise cost
+   * a failed write and a read each, falling further behind the more it is resent.
    */
   @Override
   public Progress handle(List<ConsumerRecord<String, byte[]>> batch) {
     int partition = batch.getFirst().partition();
     var rooms = lastSeqs.computeIfAbsent(partition, p -> new HashMap<>());
+    var resent = new HashMap<RetryKey, Message>();
+    boolean lookedUp = false;
     int done = 0;
     int attempts = 0;
     while (done < batch.size()) {
       var sends = new ArrayList<SendRecord>();
       var positions = new ArrayList<Integer>();
-      var drafts = new ArrayList<Message>();
+      var drafts = new ArrayList<Message>(); // why: null for a send known to be resent
       var next = new HashMap<String, MessageStore.Head>();
       try {
         for (int i = done; i < batch.size(); i++) {
@@ -75,21 +83,35 @@ final class PartitionOwner implements OrderedConsumer.Handler {
           if (send == null) {
             continue;
           }
+          sends.add(send);
+          positions.add(i);
+          if (resent.containsKey(key(send))) {
+            drafts.add(null);
+            continue;
+          }
           String roomId = send.roomId();
           var head = (next.containsKey(roomId) ? next.get(roomId) : last(rooms, roomId));
           var at = head.next(send.draft());
           next.put(roomId, at);
-          sends.add(send);
-          positions.add(i);
           drafts.add(send.draft().withSeq(roomId, at.seq(), at.ordinal()));
         }
         if (sends.isEmpty()) {
           return Progress.finished(batch);
         }
-        var written = store.writeInOrder(drafts);
-        for (int k = 0; k < written.size(); k++) {
+        var written = store.writeInOrder(drafts.stream().filter(Objects::nonNull).toList());
+        int w = 0;
+        records:
+        for (int k = 0; k < sends.size(); k++) {
           var send = sends.get(k);
-          var result = written.get(k);
+          if (drafts.get(k) == null) {
+            answer(send, new Fanout.Answer(send.requestId(), resent.get(key(send)), false));
+            done = positions.get(k) + 1;
+            continue;
+          }
+          if (w == written.size()) {
+            break; // why: the write stopped before this record; the next round starts here
+          }
+          var result = written.get(w++);
           switch (result.outcome()) {
             case CREATED -> {
               rooms.put(
@@ -105,6 +127,12 @@ final class PartitionOwner implements OrderedConsumer.Handler {
               answer(send, new Fanout.Answer(send.requestId(), result.message(), false));
               done = positions.get(k) + 1;
               attempts = 0;
+              if (!lookedUp) {
+                lookedUp = true;
+                var later = drafts.subList(k + 1, drafts.size()).stream();
+                var keys = later.filter(Objects::nonNull).map(RetryKey::of).toList();
+                store.retryHolders(keys).forEach(m -> resent.put(RetryKey.of(m), m));
+              }
             }
             case SEQ_TAKEN -> {
               rooms.put(send.roomId(), store.head(send.roomId()));
@@ -116,6 +144,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
                         + " kept being written by another sequencer; a former owner still"
                         + " running?");
               }
+              break records; // why: nothing after it is done before it is written
             }
           }
         }
@@ -126,6 +155,10 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       }
     }
     return Progress.finished(batch);
+  }
+
+  private static RetryKey key(SendRecord send) {
+    return new RetryKey(send.roomId(), send.draft().senderId(), send.draft().clientMsgId());
   }
 
   private MessageStore.Head last(Map<String, MessageStore.Head> rooms, String roomId) {

@@ -12,9 +12,11 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
+import io.dugout.message.RetryKey;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.bson.Document;
 
 /**
@@ -176,6 +178,42 @@ final class MongoMessageStore implements MessageStore {
                         .projection(new Document("_id", 1))
                         .first()
                     != null);
+  }
+
+  /**
+   * One query: an {@code $or} of the keys, each clause a point read on the retry key's unique
+   * index. On {@link #holders}, as {@link #collided} reads them.
+   */
+  @Override
+  public List<Message> retryHolders(Collection<RetryKey> keys) {
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    var wanted = Set.copyOf(keys);
+    var filter =
+        new Document(
+            "$or",
+            wanted.stream()
+                .map(
+                    key ->
+                        new Document("roomId", key.roomId())
+                            .append("senderId", key.senderId())
+                            .append("clientMsgId", key.clientMsgId()))
+                .toList());
+    return storage
+        .timers()
+        .read()
+        .record(
+            () -> {
+              var found = new ArrayList<Message>();
+              for (Document document : holders.find(filter)) {
+                var message = MessageDocuments.fromDocument(document);
+                if (wanted.contains(RetryKey.of(message))) {
+                  found.add(changes.completed(new Written(message, Outcome.RETRY)).message());
+                }
+              }
+              return found;
+            });
   }
 
   @Override

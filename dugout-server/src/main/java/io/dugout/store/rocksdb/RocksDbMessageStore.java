@@ -8,6 +8,7 @@ import io.dugout.message.MessageChanges;
 import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
 import io.dugout.message.NoWait;
+import io.dugout.message.RetryKey;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -124,6 +125,19 @@ final class RocksDbMessageStore implements MessageStore {
   @Override
   public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
     return storage.get(DEDUPE, Keys.triple(roomId, senderId, clientMsgId)) != null;
+  }
+
+  @Override
+  public List<Message> retryHolders(Collection<RetryKey> keys) {
+    var holders = new ArrayList<Message>();
+    for (var key : keys) {
+      byte[] seen =
+          storage.get(DEDUPE, Keys.triple(key.roomId(), key.senderId(), key.clientMsgId()));
+      if (seen != null) {
+        holders.add(withTarget(get(key.roomId(), Keys.seqValueOf(seen))));
+      }
+    }
+    return holders;
   }
 
   /** A stored change with its target as it is now; any other entry as it is. */

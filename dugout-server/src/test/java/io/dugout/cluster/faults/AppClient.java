@@ -63,6 +63,7 @@ final class AppClient implements AutoCloseable {
   private final List<String> connectFailures = new CopyOnWriteArrayList<>();
   private volatile WebSocket socket;
   private volatile boolean connected;
+  private volatile int port;
   private volatile boolean closed;
   private int reconnects;
   private int counter;
@@ -106,6 +107,7 @@ final class AppClient implements AutoCloseable {
           continue;
         }
         connected = true;
+        this.port = port;
         reconnects++;
         frame("SUBSCRIBE", Map.of("id", "errors", "destination", "/user/queue/errors"), "");
         for (String room : rooms) {
@@ -161,6 +163,11 @@ final class AppClient implements AutoCloseable {
   /** Every seq of {@code roomId} this client's wire carried, in arrival order. */
   List<Long> wire(String roomId) {
     return List.copyOf(wire.get(roomId));
+  }
+
+  /** The port of the node this client is connected to now, or was last: 0 before any. */
+  int port() {
+    return port;
   }
 
   int reconnects() {

@@ -270,15 +270,21 @@ class ClusterSoakTests {
       return last;
     }
 
-    private void check() throws IOException {
-      var unreceipted =
-          senders.stream()
-              .flatMap(s -> s.sends().stream())
-              .filter(s -> !s.receipted())
-              .map(s -> s.clientMsgId + " " + s.errors)
-              .toList();
+    private void check() throws IOException, InterruptedException {
+      var unreceipted = new ArrayList<String>();
+      for (var sender : senders) {
+        sender.sends().stream()
+            .filter(s -> !s.receipted())
+            .map(s -> s.clientMsgId + " " + s.errors + " on " + sender.port())
+            .forEach(unreceipted::add);
+      }
+      if (!unreceipted.isEmpty()) {
+        dumpThreads();
+      }
       assertThat(unreceipted)
-          .as("sends never receipted within %s after the last fault", SETTLE)
+          .as(
+              "sends never receipted within %s after the last fault (nodes' threads: %s)",
+              SETTLE, dir)
           .isEmpty();
 
       var history = history();
@@ -318,6 +324,17 @@ class ClusterSoakTests {
           errors,
           clients.stream().mapToInt(AppClient::reconnects).sum(),
           history.values().stream().map(Map::size).toList());
+    }
+
+    /** Each live node's threads beside its log, and which port is which node. */
+    private void dumpThreads() throws IOException, InterruptedException {
+      for (int i = 0; i < NODES; i++) {
+        var node = nodes.get(i);
+        log.info("Soak: node-{} is on port {}", i, node.port());
+        if (node.isAlive()) {
+          log.info("Soak: node-{}'s threads in {}", i, node.dumpThreads());
+        }
+      }
     }
 
     /** Each room's history, seq to clientMsgId. */

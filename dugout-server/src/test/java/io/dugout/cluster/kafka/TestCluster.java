@@ -40,6 +40,7 @@ public final class TestCluster implements AutoCloseable {
   private final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   private final List<Node> nodes = new ArrayList<>();
   private String kafka;
+  private String redisUrl;
   private String mongo;
   private String mongoOptions = "";
 
@@ -75,6 +76,16 @@ public final class TestCluster implements AutoCloseable {
    */
   public TestCluster withKafka(String bootstrap) {
     this.kafka = bootstrap;
+    return this;
+  }
+
+  /**
+   * Nodes started from now on use this Redis (e.g. a {@link io.dugout.cluster.redis.RedisProcess}
+   * of the test's own, that it stops while no other test's node is connected to it) instead of the
+   * shared redis-server.
+   */
+  public TestCluster withRedis(String url) {
+    this.redisUrl = url;
     return this;
   }
 
@@ -228,7 +239,7 @@ public final class TestCluster implements AutoCloseable {
           + mongoOptions,
       "--management.health.mongodb.enabled=false",
       "--spring.kafka.bootstrap-servers=" + (kafka != null ? kafka : broker().getBrokersAsString()),
-      "--spring.data.redis.url=" + redisProcess().url(),
+      "--spring.data.redis.url=" + (redisUrl != null ? redisUrl : redisProcess().url()),
       // why: two nodes, a broker and the tests share two cores; 250 ms can pass before a reply
       "--spring.data.redis.timeout=2s",
       "--dugout.cluster.kafka.topic=dugout.sends." + id,

@@ -13,12 +13,14 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,9 +41,11 @@ class ClusterNodeWithoutRedisTests {
 
   @Test
   void startsWhileRedisIsDownServesWhatItCanAndHearsTheOtherNodesOnceRedisIsBack(
-      CapturedOutput output) {
-    var redis = TestCluster.redisServer();
-    try (var cluster = new TestCluster()) {
+      CapturedOutput output, @TempDir Path dir) {
+    // why: a Redis of its own: nodes of earlier test classes, kept alive in Spring's test context
+    // cache, use the shared one and would log their own reconnect attempts while it is stopped
+    try (var redis = RedisProcess.start(dir);
+        var cluster = new TestCluster().withRedis(redis.url())) {
       TestCluster.Node a;
       String alice;
       var rooms = new ArrayList<String>();
@@ -93,7 +97,7 @@ class ClusterNodeWithoutRedisTests {
               .filter(r -> b.owned().contains(TestCluster.partitionOf(r)))
               .findFirst()
               .orElseThrow();
-      assertThat(subscribers(RedisFanout.roomChannel(room)))
+      assertThat(subscribers(redis, RedisFanout.roomChannel(room)))
           .as("a subscribed in Redis the room its client followed while Redis was away")
           .isEqualTo(1L);
 
@@ -118,7 +122,8 @@ class ClusterNodeWithoutRedisTests {
           .asString()
           .contains("INFO");
       // why: only this test's Redis; a client of an earlier test class in the same JVM may still be
-      // reconnecting to its own, stopped server, and logs into this output too
+      // reconnecting to its own, stopped server, and logs into this output too while a node's start
+      // sets the log levels up again
       String ours = ":" + port(redis.url());
       assertThat(lines(output, "Reconnecting, last destination")).noneMatch(l -> l.contains(ours));
       assertThat(lines(output, "Cannot reconnect")).noneMatch(l -> l.contains(ours));
@@ -127,8 +132,8 @@ class ClusterNodeWithoutRedisTests {
   }
 
   /** How many connections subscribe to the channel in Redis ({@code PUBSUB NUMSUB}). */
-  private static long subscribers(String channel) {
-    try (var socket = new Socket("127.0.0.1", port(TestCluster.redisServer().url()))) {
+  private static long subscribers(RedisProcess redis, String channel) {
+    try (var socket = new Socket("127.0.0.1", port(redis.url()))) {
       socket.setSoTimeout(5_000);
       socket.getOutputStream().write(("PUBSUB NUMSUB " + channel + "\r\n").getBytes(US_ASCII));
       var reply = new BufferedReader(new InputStreamReader(socket.getInputStream(), US_ASCII));
