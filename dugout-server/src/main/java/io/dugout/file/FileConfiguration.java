@@ -17,6 +17,7 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -56,8 +57,19 @@ class FileConfiguration {
   }
 
   @Bean
-  UploadRemoval uploadRemoval(UploadStore uploads, FileStore files) {
-    return new UploadRemoval(uploads, files);
+  UploadRemoval uploadRemoval(
+      UploadStore uploads, FileStore files, ObjectProvider<UploadHolds> holds) {
+    return new UploadRemoval(uploads, files, holds.getIfAvailable(() -> UploadHolds.NONE));
+  }
+
+  @Bean
+  HeldUploads heldUploads(
+      UploadStore uploads,
+      UploadRemoval removal,
+      FileRights rights,
+      FileDownloads downloads,
+      FileMetrics metrics) {
+    return new HeldUploads(uploads, removal, rights, downloads, metrics);
   }
 
   @Bean
@@ -74,6 +86,7 @@ class FileConfiguration {
   UploadSweeper uploadSweeper(
       UploadStore uploads,
       FileStore files,
+      ObjectProvider<UploadHolds> holds,
       MessageStore messages,
       UploadRemoval removal,
       FileMetrics metrics,
@@ -85,7 +98,15 @@ class FileConfiguration {
         properties.sweep().interval(),
         properties.sweep().grace(),
         properties.uploadRate() == 0 ? "unlimited" : properties.uploadRate());
-    return new UploadSweeper(uploads, files, messages, removal, metrics, properties, clock);
+    return new UploadSweeper(
+        uploads,
+        files,
+        holds.getIfAvailable(() -> UploadHolds.NONE),
+        messages,
+        removal,
+        metrics,
+        properties,
+        clock);
   }
 
   @Bean

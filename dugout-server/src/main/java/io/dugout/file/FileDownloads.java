@@ -76,6 +76,19 @@ final class FileDownloads {
           HttpHeaders.LOCATION, presigning.presignGet(key, expiry, servedAs).toString());
       return;
     }
+    stream(key, length, type, name, roomId, response);
+  }
+
+  /** Streams the object under {@code key} through this node, whatever the store could do. */
+  void stream(
+      String key,
+      long length,
+      String type,
+      String name,
+      String roomId,
+      HttpServletResponse response)
+      throws IOException {
+    var servedAs = new FileStore.ServedAs(type, disposition(type, name), CACHE_CONTROL);
     try (InputStream bytes = files.get(key)) {
       if (bytes == null) {
         throw DugoutException.notFound("no such file in room " + roomId);

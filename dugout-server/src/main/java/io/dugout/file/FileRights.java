@@ -14,7 +14,9 @@ import io.dugout.system.DugoutException;
  *   <li><b>Send</b>: the uploader, in the upload's room, once its bytes are stored, in one message.
  *   <li><b>Download</b>: a member of the room, once a message carries the file; before that only
  *       its uploader (or a service token), and to anyone else it does not exist. Once its message
- *       is being deleted, it exists for nobody.
+ *       is being deleted, or deleted and only held, it exists for no member.
+ *   <li><b>Read a held file</b> ({@link HeldUploads#send}): a service token only, for the report
+ *       whose evidence names it, as long as its bytes are kept; members never.
  * </ul>
  */
 final class FileRights {
@@ -44,6 +46,9 @@ final class FileRights {
     if (!upload.isStored()) {
       throw DugoutException.invalid(field, "names an upload whose bytes have not arrived");
     }
+    if (upload.isHeld()) {
+      throw DugoutException.invalid(field, "names an upload whose message was deleted");
+    }
   }
 
   /**
@@ -54,11 +59,26 @@ final class FileRights {
     if (upload == null
         || !upload.roomId().equals(roomId)
         || !upload.isStored()
+        || upload.isHeld()
         || upload.release() != null) {
       throw DugoutException.notFound("no such file in room " + roomId);
     }
     boolean own = caller.service() || caller.userId().equals(upload.uploaderId());
     if (upload.usedBy() == null && !own) {
+      throw DugoutException.notFound("no such file in room " + roomId);
+    }
+    return upload;
+  }
+
+  /**
+   * The upload when the caller may read it as what holds it (a report's evidence): a service token,
+   * while the upload's bytes are kept; not found otherwise.
+   */
+  Upload requireHolder(Caller caller, String roomId, Upload upload) {
+    if (!caller.service()) {
+      throw DugoutException.forbidden("only a service token may read the files of evidence");
+    }
+    if (upload == null || !upload.roomId().equals(roomId) || !upload.isStored()) {
       throw DugoutException.notFound("no such file in room " + roomId);
     }
     return upload;

@@ -21,7 +21,7 @@ import java.util.List;
  * the node started (what a crash left behind), and a sweep lists at most {@link #MAX_WINDOWS}
  * windows (a day). A window with {@link #PER_LIST} objects or more is listed by its sixteen
  * sub-windows (about 65 s each). Objects whose key is no upload id are not Dugout's and are left
- * alone.
+ * alone, and so are objects of an upload something holds ({@link UploadHolds}), record or not.
  *
  * <p>Not thread-safe: one sweep at a time, on the sweeper's thread.
  */
@@ -35,6 +35,7 @@ final class OrphanSweep {
 
   private final UploadStore uploads;
   private final FileStore files;
+  private final UploadHolds holds;
   private final FileMetrics metrics;
   private final Duration settle;
   private long cursor;
@@ -42,11 +43,13 @@ final class OrphanSweep {
   OrphanSweep(
       UploadStore uploads,
       FileStore files,
+      UploadHolds holds,
       FileMetrics metrics,
       Duration settle,
       Instant startedAt) {
     this.uploads = uploads;
     this.files = files;
+    this.holds = holds;
     this.metrics = metrics;
     this.settle = settle;
     this.cursor = window(startedAt.minus(LOOKBACK));
@@ -85,7 +88,7 @@ final class OrphanSweep {
     int removed = 0;
     for (var object : objects) {
       String uploadId = object.key().substring(prefix.length());
-      if (isUploadId(uploadId) && uploads.get(uploadId) == null) {
+      if (isUploadId(uploadId) && uploads.get(uploadId) == null && !holds.holds(uploadId)) {
         files.delete(object.key());
         removed++;
         metrics.orphan();

@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param name the file name the uploader gave
  * @param declaredSize the size the uploader promised; the bytes must be exactly this many
  * @param declaredType the media type the uploader gave; never trusted, kept for the record
- * @param state {@code PENDING} until the bytes are stored and checked, then {@code STORED}
+ * @param state {@code PENDING} until the bytes are stored and checked, then {@code STORED}; {@code
+ *     HELD} once its message is deleted while its bytes are held
  * @param type the media type detected from the bytes ({@code STORED} only)
  * @param width an image's width in pixels, when it could be read ({@code STORED} only)
  * @param height an image's height in pixels, when it could be read ({@code STORED} only)
@@ -52,7 +53,12 @@ public record Upload(
     /** The slot is open; its bytes have not arrived (or were refused). */
     PENDING,
     /** The bytes are stored, complete, and of an allowed type. */
-    STORED
+    STORED,
+    /**
+     * The message that used it is deleted, but its bytes are kept because something holds them
+     * ({@link UploadHolds}): a report's evidence. Nobody downloads it as a file of the room.
+     */
+    HELD
   }
 
   /** A new slot. */
@@ -154,8 +160,35 @@ public record Upload(
     return storedSize != null ? storedSize : declaredSize;
   }
 
+  /** Whether its bytes are stored (also while they are only held). */
   @JsonIgnore
   boolean isStored() {
-    return state == State.STORED;
+    return state != State.PENDING;
+  }
+
+  @JsonIgnore
+  boolean isHeld() {
+    return state == State.HELD;
+  }
+
+  /** This upload kept only for what holds it, without its release mark. */
+  Upload held() {
+    return new Upload(
+        id,
+        roomId,
+        uploaderId,
+        name,
+        declaredSize,
+        declaredType,
+        State.HELD,
+        type,
+        width,
+        height,
+        createdAt,
+        expiresAt,
+        usedBy,
+        storedSize,
+        thumbnailType,
+        null);
   }
 }

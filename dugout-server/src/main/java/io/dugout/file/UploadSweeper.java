@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  *   <li>uploads no message uses whose slot expired more than the grace ago: bytes, thumbnail and
  *       record;
  *   <li>uploads marked as released with a message more than the grace ago (the deleting node
- *       stopped between its steps): removed when the message is deleted, else the mark is cleared,
- *       as the delete never committed;
+ *       stopped between its steps): removed when the message is deleted (kept as {@code HELD} when
+ *       something holds them, {@link UploadHolds}), else the mark is cleared, as the delete never
+ *       committed;
  *   <li>objects under {@code uploads/} and {@code thumbnails/} older than the grace with no upload
  *       record (a stop between storing bytes and writing or deleting the record): {@link
  *       OrphanSweep}.
@@ -46,6 +47,7 @@ final class UploadSweeper extends PeriodicSweep {
   UploadSweeper(
       UploadStore uploads,
       FileStore files,
+      UploadHolds holds,
       MessageStore messages,
       UploadRemoval removal,
       FileMetrics metrics,
@@ -58,6 +60,7 @@ final class UploadSweeper extends PeriodicSweep {
         new OrphanSweep(
             uploads,
             files,
+            holds,
             metrics,
             properties.uploadExpiry().plus(settings.grace()),
             clock.instant());
@@ -68,9 +71,9 @@ final class UploadSweeper extends PeriodicSweep {
   }
 
   /** What one sweep did. */
-  record Swept(int expired, int released, int unmarked, int orphans) {
+  record Swept(int expired, int released, int unmarked, int held, int orphans) {
     boolean removedAnything() {
-      return expired + released + unmarked + orphans > 0;
+      return expired + released + unmarked + held + orphans > 0;
     }
   }
 
@@ -80,10 +83,11 @@ final class UploadSweeper extends PeriodicSweep {
     int expired = 0;
     int released = 0;
     int unmarked = 0;
+    int held = 0;
     for (int round = 0; round < ROUNDS && !Thread.currentThread().isInterrupted(); round++) {
       var unused = uploads.expiredUnused(before, CHUNK);
       for (Upload upload : unused) {
-        if (removal.remove(upload)) {
+        if (removal.remove(upload) == UploadRemoval.Outcome.REMOVED) {
           expired++;
           metrics.expired();
         }
@@ -91,9 +95,12 @@ final class UploadSweeper extends PeriodicSweep {
       var marked = uploads.releasing(before, CHUNK);
       for (Upload upload : marked) {
         if (messageDeleted(upload.release())) {
-          if (removal.remove(upload)) {
+          var outcome = removal.remove(upload);
+          if (outcome == UploadRemoval.Outcome.REMOVED) {
             released++;
             metrics.messageDeleted();
+          } else if (outcome == UploadRemoval.Outcome.HELD) {
+            held++;
           }
         } else if (uploads.unrelease(upload.id(), upload.release())) {
           unmarked++;
@@ -103,7 +110,7 @@ final class UploadSweeper extends PeriodicSweep {
         break;
       }
     }
-    return new Swept(expired, released, unmarked, orphans.sweep(before));
+    return new Swept(expired, released, unmarked, held, orphans.sweep(before));
   }
 
   private boolean messageDeleted(Upload.Release release) {
@@ -118,11 +125,13 @@ final class UploadSweeper extends PeriodicSweep {
       if (swept.removedAnything()) {
         log.info(
             "Files swept: {} unused uploads past their expiry, {} uploads of deleted messages, {}"
-                + " objects with no upload removed; {} release marks of undone deletes cleared",
+                + " objects with no upload removed; {} release marks of undone deletes cleared; {}"
+                + " uploads of deleted messages kept as evidence",
             swept.expired(),
             swept.released(),
             swept.orphans(),
-            swept.unmarked());
+            swept.unmarked(),
+            swept.held());
       }
     } catch (IOException | RuntimeException e) {
       log.warn("Sweeping files failed (tried again in {}): {}", settings.interval(), e.toString());

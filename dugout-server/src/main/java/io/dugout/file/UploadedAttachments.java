@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Makes the uploads a message names its own, and gives each the attachment of the stored file: its
  * stable download path, name, size, detected type and, for an image, its width and height. When the
- * message is deleted, removes them.
+ * message is deleted, removes them, unless something holds them ({@link UploadRemoval}).
  *
  * <p>A message may name an upload until its slot has been expired for half the sweep's grace
  * ({@code dugout.files.sweep.grace}): the sweep removes unused uploads only after the whole grace,
@@ -113,7 +113,7 @@ final class UploadedAttachments implements AttachmentUploads {
     for (String uploadId : uploadIds(attachments)) {
       try {
         Upload upload = uploads.get(uploadId);
-        if (upload != null && removal.remove(upload)) {
+        if (upload != null && removal.remove(upload) == UploadRemoval.Outcome.REMOVED) {
           metrics.messageDeleted();
         }
       } catch (RuntimeException e) {

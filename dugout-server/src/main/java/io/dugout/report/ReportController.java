@@ -1,9 +1,13 @@
 package io.dugout.report;
 
 import io.dugout.auth.Caller;
+import io.dugout.file.HeldUploads;
 import io.dugout.system.DugoutException;
 import io.dugout.system.Pages;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,7 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * REST endpoints for reports: members file them under a room's message; the product's backend
- * (service tokens) reads the queue under {@code /api/v1/reports} and resolves them.
+ * (service tokens) reads the queue under {@code /api/v1/reports}, downloads the files of the
+ * evidence, and resolves them.
  */
 @RestController
 class ReportController {
@@ -25,10 +30,13 @@ class ReportController {
 
   private final Reports reports;
   private final ReportResolutions resolutions;
+  private final ObjectProvider<HeldUploads> files;
 
-  ReportController(Reports reports, ReportResolutions resolutions) {
+  ReportController(
+      Reports reports, ReportResolutions resolutions, ObjectProvider<HeldUploads> files) {
     this.reports = reports;
     this.resolutions = resolutions;
+    this.files = files;
   }
 
   @PostMapping("/api/v1/rooms/{roomId}/messages/{seq}/reports")
@@ -67,6 +75,25 @@ class ReportController {
   @GetMapping("/api/v1/reports/{id}")
   ReportView read(Caller caller, @PathVariable String id) {
     return ReportView.of(reports.find(caller, id));
+  }
+
+  /**
+   * The bytes of a file the report's evidence names, streamed with their detected type, also after
+   * the message was deleted: for service tokens, while the evidence is kept.
+   */
+  @GetMapping("/api/v1/reports/{id}/evidence/files/{uploadId}")
+  void evidenceFile(
+      Caller caller,
+      @PathVariable String id,
+      @PathVariable String uploadId,
+      HttpServletResponse response)
+      throws IOException {
+    var report = reports.withEvidenceFile(caller, id, uploadId);
+    var held = files.getIfAvailable();
+    if (held == null) {
+      throw DugoutException.notFound("this node keeps no files");
+    }
+    held.send(caller, report.roomId(), uploadId, response);
   }
 
   @PostMapping("/api/v1/reports/{id}/resolution")

@@ -18,6 +18,9 @@ import java.util.Optional;
  *   <li>{@link #resolve} is a compare-and-set: the first resolution of a report is kept, and every
  *       later or racing one returns the report as that first one resolved it.
  *   <li>{@link #list} pages in ascending order of report id (the order reports were filed).
+ *   <li>{@link #holdsUpload} answers from what is stored when it is asked, on any node: once {@link
+ *       #add} of a report whose evidence names an upload has returned, it answers true for that
+ *       upload until the evidence expires or is removed. It reads an index, never every report.
  *   <li>All methods are thread-safe.
  * </ul>
  */
@@ -48,8 +51,20 @@ public interface ReportStore {
   List<Report> list(boolean open, String roomId, String reportedUserId, String afterId, int limit);
 
   /**
-   * Removes the evidence of up to {@code limit} reports whose evidence expires at or before {@code
-   * now}; returns how many. The reports themselves stay.
+   * Whether the evidence of some report names the upload {@code uploadId} among its attachments and
+   * expires after {@code now}: the bytes of such an upload are evidence and must be kept.
    */
-  int removeEvidence(Instant now, int limit);
+  boolean holdsUpload(String uploadId, Instant now);
+
+  /**
+   * Up to {@code limit} reports that still have evidence which expired at or before {@code now}, in
+   * no particular order.
+   */
+  List<Report> withExpiredEvidence(Instant now, int limit);
+
+  /**
+   * Removes the evidence of the report {@code id} when it expired at or before {@code now}; returns
+   * whether it did. The report itself stays, and a resolution written meanwhile is kept.
+   */
+  boolean removeEvidence(String id, Instant now);
 }

@@ -102,6 +102,18 @@ class Reports {
     return store.find(id).orElseThrow(() -> DugoutException.notFound("no report " + id));
   }
 
+  /**
+   * The report, for service tokens, when its evidence names the upload {@code uploadId}; not found
+   * otherwise (no such report, evidence removed, or a file it does not name).
+   */
+  Report withEvidenceFile(Caller caller, String id, String uploadId) {
+    var report = find(caller, id);
+    if (report.evidence() == null || !report.evidence().names(uploadId)) {
+      throw DugoutException.notFound("the evidence of report " + id + " names no file " + uploadId);
+    }
+    return report;
+  }
+
   private static void requireService(Caller caller) {
     if (!caller.service()) {
       throw DugoutException.forbidden("only a service token may read reports");

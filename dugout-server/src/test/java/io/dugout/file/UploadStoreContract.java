@@ -190,6 +190,28 @@ public abstract class UploadStoreContract {
   }
 
   @Test
+  void aHeldUploadKeepsItsMessageAndLeavesTheSweepsQueriesOnceItsMarkIsCleared() throws Exception {
+    store.put(slot("u1").stored("image/jpeg", 1000, 640, 480, "image/jpeg"));
+    store.use("u1", "c-1");
+    var release = new Upload.Release("r1", 7, T0.plusSeconds(10));
+    Upload marked = store.release("u1", release);
+
+    // why: as UploadRemoval keeps a held upload: the state first, then the mark cleared
+    store.put(marked.held());
+    assertThat(store.releasing(T0.plusSeconds(50), 10)).extracting(Upload::id).contains("u1");
+    assertThat(store.unrelease("u1", release)).isTrue();
+    store = reopen();
+
+    Upload held = store.get("u1");
+    assertThat(held.state()).isEqualTo(Upload.State.HELD);
+    assertThat(held.usedBy()).isEqualTo("c-1");
+    assertThat(held.release()).isNull();
+    assertThat(held.size()).isEqualTo(1000);
+    assertThat(store.releasing(T0.plusSeconds(3600), 10)).isEmpty();
+    assertThat(store.expiredUnused(T0.plusSeconds(3600), 10)).isEmpty();
+  }
+
+  @Test
   void deleteRemovesTheRecordAndIsIdempotent() throws Exception {
     store.put(slot("u1"));
     store.put(slot("u2"));

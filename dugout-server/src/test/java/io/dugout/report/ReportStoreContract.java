@@ -180,14 +180,81 @@ public abstract class ReportStoreContract {
     store.add(newer);
     store.resolve(old.id(), dismissed());
 
-    assertThat(store.removeEvidence(T0.plus(RETENTION), 10)).isEqualTo(1);
+    assertThat(store.withExpiredEvidence(T0.plus(RETENTION), 10))
+        .extracting(Report::id)
+        .containsExactly(old.id());
+    assertThat(store.removeEvidence(newer.id(), T0.plus(RETENTION))).isFalse();
+    assertThat(store.removeEvidence(old.id(), T0.plus(RETENTION))).isTrue();
 
     var kept = store.find(old.id()).orElseThrow();
     assertThat(kept.evidence()).isNull();
     assertThat(kept.resolution()).isEqualTo(dismissed());
     assertThat(kept.reportedUserId()).isEqualTo("mallory");
     assertThat(store.find(newer.id()).orElseThrow().evidence()).isEqualTo(old.evidence());
-    assertThat(store.removeEvidence(T0.plus(RETENTION), 10)).isZero();
+    assertThat(store.removeEvidence(old.id(), T0.plus(RETENTION))).isFalse();
+    assertThat(store.withExpiredEvidence(T0.plus(RETENTION), 10)).isEmpty();
+  }
+
+  @Test
+  void holdsTheUploadsItsEvidenceNamesUntilTheEvidenceExpires() {
+    var filed = report("alice", "room-1", 1, "mallory");
+    store.add(filed);
+
+    assertThat(store.holdsUpload("u1", T0)).isTrue();
+    assertThat(store.holdsUpload("u1", T0.plus(RETENTION).minusSeconds(1))).isTrue();
+    assertThat(store.holdsUpload("u1", T0.plus(RETENTION))).isFalse();
+    assertThat(store.holdsUpload("u2", T0)).isFalse();
+  }
+
+  @Test
+  void holdsAnUploadWhileAnyEvidenceNamingItIsKept() {
+    var first = report("alice", "room-1", 1, "mallory");
+    var later =
+        new Report(
+            nextId(),
+            "room-1",
+            1,
+            "bob",
+            "mallory",
+            ReportReason.SCAM,
+            null,
+            T0.plusSeconds(3600),
+            first.evidence(),
+            T0.plus(RETENTION).plusSeconds(3600),
+            null);
+    store.add(first);
+    store.add(later);
+    store.resolve(first.id(), dismissed());
+    store.resolve(later.id(), dismissed());
+
+    assertThat(store.removeEvidence(first.id(), T0.plus(RETENTION))).isTrue();
+    assertThat(store.holdsUpload("u1", T0.plus(RETENTION))).isTrue();
+
+    assertThat(store.removeEvidence(later.id(), T0.plus(RETENTION).plusSeconds(3600))).isTrue();
+    assertThat(store.holdsUpload("u1", T0)).isFalse();
+  }
+
+  @Test
+  void holdsNothingForEvidenceWithoutUploads() {
+    var filed = report("alice", "room-1", 1, "mallory");
+    var textOnly =
+        new Report(
+            nextId(),
+            "room-1",
+            2,
+            "alice",
+            "mallory",
+            ReportReason.SPAM,
+            null,
+            T0,
+            new Evidence("mallory", 2, "TEXT", "buy now", List.of(), T0, null),
+            T0.plus(RETENTION),
+            null);
+    store.add(textOnly);
+
+    assertThat(store.holdsUpload("u1", T0)).isFalse();
+    store.add(filed);
+    assertThat(store.holdsUpload("u1", T0)).isTrue();
   }
 
   @Test

@@ -27,8 +27,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@link ReportStore} on MongoDB: one document per report in {@code reports}, {@code _id} the
  * report id, the report itself as JSON in {@code json}, and beside it the fields it is found by:
- * {@code open}, {@code roomId}, {@code reportedUserId}, {@code evidenceExpiresAt} (while it has
- * evidence) and {@code openKey} (reporter, room and seq, while it is open).
+ * {@code open}, {@code roomId}, {@code reportedUserId}, {@code evidenceExpiresAt} and {@code
+ * evidenceUploads} (the upload ids its evidence names; both while it has evidence) and {@code
+ * openKey} (reporter, room and seq, while it is open).
  *
  * <p>The unique sparse index on {@code openKey} is the arbiter of racing reports of one message by
  * one reporter: one inserts, the others collide and read it. A resolution is one conditional update
@@ -117,21 +118,48 @@ final class MongoReportStore implements ReportStore {
   }
 
   @Override
-  public int removeEvidence(Instant now, int limit) {
-    int removed = 0;
+  public boolean holdsUpload(String uploadId, Instant now) {
+    return reports
+            .find(and(eq("evidenceUploads", uploadId), gt("evidenceExpiresAt", Date.from(now))))
+            .projection(new Document("_id", 1))
+            .first()
+        != null;
+  }
+
+  @Override
+  public List<Report> withExpiredEvidence(Instant now, int limit) {
     Bson due = and(exists("evidenceExpiresAt"), lte("evidenceExpiresAt", Date.from(now)));
+    var expired = new ArrayList<Report>();
     for (Document d : reports.find(due).limit(limit)) {
+      expired.add(report(d));
+    }
+    return expired;
+  }
+
+  @Override
+  public boolean removeEvidence(String id, Instant now) {
+    Bson due =
+        and(eq("_id", id), exists("evidenceExpiresAt"), lte("evidenceExpiresAt", Date.from(now)));
+    // why: a resolution written between the read and the update makes the update miss; read again
+    for (int attempt = 0; attempt < 3; attempt++) {
+      var d = reports.find(due).first();
+      if (d == null) {
+        return false;
+      }
       var without = report(d).withoutEvidence();
       // why: conditional on the JSON read, so a resolution written since is not overwritten
       var result =
           reports.updateOne(
-              and(eq("_id", d.get("_id")), eq("json", d.getString("json"))),
+              and(eq("_id", id), eq("json", d.getString("json"))),
               Updates.combine(
                   Updates.set("json", JSON.writeValueAsString(without)),
-                  Updates.unset("evidenceExpiresAt")));
-      removed += (int) result.getModifiedCount();
+                  Updates.unset("evidenceExpiresAt"),
+                  Updates.unset("evidenceUploads")));
+      if (result.getModifiedCount() > 0) {
+        return true;
+      }
     }
-    return removed;
+    return false;
   }
 
   private static Document document(Report report) {
@@ -143,6 +171,10 @@ final class MongoReportStore implements ReportStore {
             .append("json", JSON.writeValueAsString(report));
     if (report.evidence() != null && report.evidenceExpiresAt() != null) {
       document.append("evidenceExpiresAt", Date.from(report.evidenceExpiresAt()));
+      var uploadIds = report.evidence().uploadIds();
+      if (!uploadIds.isEmpty()) {
+        document.append("evidenceUploads", uploadIds);
+      }
     }
     return document;
   }

@@ -193,6 +193,9 @@ final class MongoStorage {
     reports.createIndex(
         Indexes.ascending("evidenceExpiresAt"),
         new IndexOptions().name("evidence_expiry").sparse(true));
+    reports.createIndex(
+        Indexes.ascending("evidenceUploads", "evidenceExpiresAt"),
+        new IndexOptions().name("evidence_uploads").sparse(true));
     var sends = database.getCollection(NOTIFICATION_SENDS);
     sends.createIndex(
         Indexes.ascending("scope", "key"), new IndexOptions().name("scope_key").unique(true));

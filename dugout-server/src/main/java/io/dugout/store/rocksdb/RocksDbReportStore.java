@@ -2,6 +2,7 @@ package io.dugout.store.rocksdb;
 
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.REPORTS;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.REPORT_KEYS;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.REPORT_UPLOADS;
 
 import io.dugout.report.Report;
 import io.dugout.report.ReportStore;
@@ -14,9 +15,10 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Reports as JSON values keyed by report id ({@code reports}), and each open report's key (reporter
- * 0x00 room 0x00 seq → report id, in {@code report_keys}), written in one batch. Writes go through
- * one lock, which makes {@link #add} and {@link #resolve} compare-and-sets: one node owns this
- * database.
+ * 0x00 room 0x00 seq → report id, in {@code report_keys}), and the uploads its evidence names while
+ * it has evidence (upload id 0x00 report id → when the evidence expires, in {@code
+ * report_uploads}), written in one batch. Writes go through one lock, which makes {@link #add} and
+ * {@link #resolve} compare-and-sets: one node owns this database.
  *
  * <p>Listing and the evidence sweep scan the reports in id order, filtering as they go: there is no
  * secondary index, as reports are far fewer than messages and are read by the product's backend,
@@ -50,6 +52,12 @@ final class RocksDbReportStore implements ReportStore {
           batch -> {
             batch.put(REPORTS, Keys.utf8(report.id()), Json.write(report));
             batch.put(REPORT_KEYS, key, Keys.utf8(report.id()));
+            if (report.evidence() != null) {
+              byte[] expires = Keys.utf8(report.evidenceExpiresAt().toString());
+              for (String uploadId : report.evidence().uploadIds()) {
+                batch.put(REPORT_UPLOADS, Keys.pair(uploadId, report.id()), expires);
+              }
+            }
           });
       return new Added(report, true);
     } finally {
@@ -115,7 +123,22 @@ final class RocksDbReportStore implements ReportStore {
   }
 
   @Override
-  public int removeEvidence(Instant now, int limit) {
+  public boolean holdsUpload(String uploadId, Instant now) {
+    boolean[] held = {false};
+    storage.scan(
+        REPORT_UPLOADS,
+        Keys.prefix(uploadId),
+        Keys.prefixEnd(uploadId),
+        false,
+        (key, value) -> {
+          held[0] = Instant.parse(Keys.string(value)).isAfter(now);
+          return !held[0];
+        });
+    return held[0];
+  }
+
+  @Override
+  public List<Report> withExpiredEvidence(Instant now, int limit) {
     var expired = new ArrayList<Report>();
     storage.scan(
         REPORTS,
@@ -129,19 +152,29 @@ final class RocksDbReportStore implements ReportStore {
           }
           return expired.size() < limit;
         });
+    return expired;
+  }
+
+  @Override
+  public boolean removeEvidence(String id, Instant now) {
     writes.lock();
     try {
-      int removed = 0;
-      for (Report stale : expired) {
-        // why: read again under the lock, so a resolution written since is kept
-        var current = find(stale.id());
-        if (current.isPresent() && current.get().evidence() != null) {
-          var without = current.get().withoutEvidence();
-          storage.write(batch -> batch.put(REPORTS, Keys.utf8(without.id()), Json.write(without)));
-          removed++;
-        }
+      // why: read under the lock, so a resolution written since is kept
+      var current = find(id).orElse(null);
+      if (current == null
+          || current.evidence() == null
+          || current.evidenceExpiresAt().isAfter(now)) {
+        return false;
       }
-      return removed;
+      var without = current.withoutEvidence();
+      storage.write(
+          batch -> {
+            batch.put(REPORTS, Keys.utf8(id), Json.write(without));
+            for (String uploadId : current.evidence().uploadIds()) {
+              batch.delete(REPORT_UPLOADS, Keys.pair(uploadId, id));
+            }
+          });
+      return true;
     } finally {
       writes.unlock();
     }

@@ -81,7 +81,8 @@ final class RocksDbStorage implements AutoCloseable {
     MODERATION,
     BANS,
     REPORTS,
-    REPORT_KEYS;
+    REPORT_KEYS,
+    REPORT_UPLOADS;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
