@@ -65,8 +65,8 @@ public interface MessageStore {
   /**
    * The stored entries holding any of these retry keys, each as a retried {@link #write} returns
    * it; keys no entry holds are left out, in no particular order. For a sequencer that meets a run
-   * of resends in one batch: one query where the store can, instead of a failed write and a read
-   * for each of them.
+   * of resends in one batch: a point read on the retry key for each, instead of a failed write of
+   * the rest of the batch and a read for each.
    */
   List<Message> retryHolders(Collection<RetryKey> keys);
 

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -107,6 +108,12 @@ class KafkaClusterConfiguration {
     return membership;
   }
 
+  /**
+   * Beyond the append timeout, how much older a send record must be before its partition's owner
+   * skips it as abandoned: room for nodes whose clocks are apart.
+   */
+  static final Duration ABANDONED_MARGIN = Duration.ofSeconds(10);
+
   @Bean
   ClusterNode clusterNode(
       KafkaSequencer sequencer,
@@ -125,7 +132,14 @@ class KafkaClusterConfiguration {
             cluster.kafka().topic(),
             "sequencer",
             OrderedConsumer.Commits.ASYNC,
-            new PartitionOwner(cluster.kafka().topic(), store, fanout, feeds, sequencer));
+            new PartitionOwner(
+                cluster.kafka().topic(),
+                store,
+                fanout,
+                feeds,
+                sequencer,
+                cluster.appendTimeout().plus(ABANDONED_MARGIN),
+                Clock.systemUTC()));
     return new ClusterNode(sequencer, owner, feeds, fanout, cluster.gapCheckInterval());
   }
 

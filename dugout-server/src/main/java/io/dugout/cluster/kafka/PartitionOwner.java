@@ -5,6 +5,8 @@ import io.dugout.message.Fanout;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
 import io.dugout.message.RetryKey;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -46,14 +49,31 @@ final class PartitionOwner implements OrderedConsumer.Handler {
   private final RoomFeeds feeds;
   private final KafkaSequencer local;
   private final Map<Integer, Map<String, MessageStore.Head>> lastSeqs = new ConcurrentHashMap<>();
+  private final Duration abandonedAfter;
+  private final Clock clock;
+  private final AtomicLong abandoned = new AtomicLong();
+  private volatile long lastWarning;
 
+  /**
+   * @param abandonedAfter how old (by its Kafka timestamp, the sending node's clock) a record is
+   *     when its sender has surely stopped waiting for it: the append timeout and a margin for
+   *     clocks that are apart
+   */
   PartitionOwner(
-      String topic, MessageStore store, Fanout fanout, RoomFeeds feeds, KafkaSequencer local) {
+      String topic,
+      MessageStore store,
+      Fanout fanout,
+      RoomFeeds feeds,
+      KafkaSequencer local,
+      Duration abandonedAfter,
+      Clock clock) {
     this.topic = topic;
     this.store = store;
     this.fanout = fanout;
     this.feeds = feeds;
     this.local = local;
+    this.abandonedAfter = abandonedAfter;
+    this.clock = clock;
   }
 
   /**
@@ -79,6 +99,9 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       var next = new HashMap<String, MessageStore.Head>();
       try {
         for (int i = done; i < batch.size(); i++) {
+          if (abandoned(batch.get(i))) {
+            continue;
+          }
           SendRecord send = readable(batch.get(i));
           if (send == null) {
             continue;
@@ -155,6 +178,39 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       }
     }
     return Progress.finished(batch);
+  }
+
+  /**
+   * Whether the record's sender stopped waiting for it long ago: it was answered {@code
+   * unavailable} ("it may still be stored: resend it"), so storing it is not owed, and a resend
+   * comes as a record of its own. why: an owner that fell behind (the store slow, a broker back
+   * after an outage) would otherwise spend itself on records nobody waits for while their resends
+   * wait behind them, and never catch up; skipping them, it does, and no acknowledged send is
+   * touched.
+   */
+  private boolean abandoned(ConsumerRecord<String, byte[]> record) {
+    long age = clock.millis() - record.timestamp();
+    if (record.timestamp() <= 0 || age <= abandonedAfter.toMillis()) {
+      return false;
+    }
+    long count = abandoned.incrementAndGet();
+    long now = clock.millis();
+    if (now - lastWarning > 30_000) {
+      lastWarning = now;
+      log.warn(
+          "Skipping sends of partition {} that waited {} s in Kafka, longer than their senders"
+              + " wait ({} skipped so far; their senders resend them): this owner fell behind, or"
+              + " the nodes' clocks are apart",
+          record.partition(),
+          age / 1000,
+          count);
+    }
+    return true;
+  }
+
+  /** How many records this owner skipped because their senders had stopped waiting. */
+  long abandoned() {
+    return abandoned.get();
   }
 
   private static RetryKey key(SendRecord send) {

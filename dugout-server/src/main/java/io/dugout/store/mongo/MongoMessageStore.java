@@ -181,34 +181,31 @@ final class MongoMessageStore implements MessageStore {
   }
 
   /**
-   * One query: an {@code $or} of the keys, each clause a point read on the retry key's unique
-   * index. On {@link #holders}, as {@link #collided} reads them.
+   * A point read on the retry key's unique index for each key, on {@link #holders} as {@link
+   * #collided} reads them. why not one {@code $or} query: a server that does not plan each clause
+   * on the index (as mongo-java-server does not) scans the collection once per clause.
    */
   @Override
   public List<Message> retryHolders(Collection<RetryKey> keys) {
     if (keys.isEmpty()) {
       return List.of();
     }
-    var wanted = Set.copyOf(keys);
-    var filter =
-        new Document(
-            "$or",
-            wanted.stream()
-                .map(
-                    key ->
-                        new Document("roomId", key.roomId())
-                            .append("senderId", key.senderId())
-                            .append("clientMsgId", key.clientMsgId()))
-                .toList());
     return storage
         .timers()
         .read()
         .record(
             () -> {
               var found = new ArrayList<Message>();
-              for (Document document : holders.find(filter)) {
-                var message = MessageDocuments.fromDocument(document);
-                if (wanted.contains(RetryKey.of(message))) {
+              for (var key : Set.copyOf(keys)) {
+                Document original =
+                    holders
+                        .find(
+                            new Document("roomId", key.roomId())
+                                .append("senderId", key.senderId())
+                                .append("clientMsgId", key.clientMsgId()))
+                        .first();
+                if (original != null) {
+                  var message = MessageDocuments.fromDocument(original);
                   found.add(changes.completed(new Written(message, Outcome.RETRY)).message());
                 }
               }

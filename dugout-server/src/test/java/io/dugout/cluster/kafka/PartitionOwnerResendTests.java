@@ -10,14 +10,20 @@ import io.dugout.message.NewMessage;
 import io.dugout.message.RetryKey;
 import io.dugout.store.rocksdb.RocksDbMessageStores;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,13 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The owner of a partition meets a batch of resends, as after a broker outage when every client
  * resends what went unanswered: each resend is answered with its original and stores nothing, the
- * new sends among them get the next seqs in partition order, and the whole batch costs a few store
- * calls, not a failed write and a read per resend.
+ * new sends among them get the next seqs in partition order, and the whole batch costs a point read
+ * per resend, not a failed write of the rest of the batch. A record older than its sender waits is
+ * skipped: its sender was told to resend it.
  */
 class PartitionOwnerResendTests {
 
   private static final String ROOM = "0193f6c2-0000-7000-8000-000000000001";
   private static final String OTHER_ROOM = "0193f6c2-0000-7000-8000-000000000002";
+  private static final Instant NOW = Instant.parse("2026-12-02T08:00:00Z");
 
   @TempDir Path dir;
   private RocksDbMessageStores rocksDb;
@@ -48,7 +56,14 @@ class PartitionOwnerResendTests {
     var fanout = new AnswerRecorder();
     var feeds = new RoomFeeds(store, List.of(), fanout, e -> false);
     owner =
-        new PartitionOwner("sends", store, fanout, feeds, new KafkaSequencer("owner", null, feeds));
+        new PartitionOwner(
+            "sends",
+            store,
+            fanout,
+            feeds,
+            new KafkaSequencer("owner", null, feeds),
+            Duration.ofSeconds(15),
+            Clock.fixed(NOW, ZoneOffset.UTC));
   }
 
   @AfterEach
@@ -114,6 +129,43 @@ class PartitionOwnerResendTests {
         .extracting(a -> a.message().seq())
         .containsExactly(1L, 1L, 2L, 1L, 2L);
     assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+  }
+
+  @Test
+  void skipsSendsWhoseSendersStoppedWaitingAndStoresTheirResends() {
+    var batch =
+        List.of(
+            record(ROOM, "stale-1", NOW.minusSeconds(60)),
+            record(ROOM, "fresh-1", NOW.minusSeconds(14)),
+            record(ROOM, "stale-2", NOW.minusSeconds(16)),
+            record(ROOM, "stale-1", NOW.minusSeconds(1)),
+            record(ROOM, "fresh-2", NOW));
+    assertThat(owner.handle(batch).failure()).isNull();
+
+    assertThat(answers.values())
+        .extracting(a -> a.message().clientMsgId(), a -> a.message().seq())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("fresh-1", 1L),
+            org.assertj.core.groups.Tuple.tuple("stale-1", 2L),
+            org.assertj.core.groups.Tuple.tuple("fresh-2", 3L));
+    assertThat(store.lastSeq(ROOM)).as("nothing stored for the skipped records").isEqualTo(3);
+    assertThat(owner.abandoned()).isEqualTo(2);
+  }
+
+  private ConsumerRecord<String, byte[]> record(String roomId, String clientMsgId, Instant sent) {
+    var plain = record(roomId, clientMsgId);
+    return new ConsumerRecord<>(
+        plain.topic(),
+        plain.partition(),
+        plain.offset(),
+        sent.toEpochMilli(),
+        TimestampType.CREATE_TIME,
+        -1,
+        plain.value().length,
+        plain.key(),
+        plain.value(),
+        new RecordHeaders(),
+        Optional.empty());
   }
 
   private ConsumerRecord<String, byte[]> record(String roomId, String clientMsgId) {
