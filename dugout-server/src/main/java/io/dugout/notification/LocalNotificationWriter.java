@@ -4,11 +4,14 @@ import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties.Mode;
 import java.time.Clock;
 import java.util.List;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
  * The {@link NotificationWriter} of one node ({@code dugout.mode=embedded}): writes the store on
- * the calling thread, then tells this node's listeners.
+ * the calling thread, then tells this node's listeners; once started, it tells them that it owns
+ * every user.
  */
 @Component
 @ConditionalOnSelection(mode = Mode.EMBEDDED)
@@ -38,5 +41,11 @@ class LocalNotificationWriter implements NotificationWriter {
   @Override
   public void collapse(List<Notification> fresh) {
     store.collapseAll(fresh, clock.instant()).forEach(listeners::tell);
+  }
+
+  /** One node stores every user's notifications, from its start on. */
+  @EventListener(ApplicationReadyEvent.class)
+  void started() {
+    listeners.usersOwned(userId -> true);
   }
 }

@@ -1,6 +1,7 @@
 package io.dugout.notification;
 
 import java.util.List;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +23,17 @@ public final class NotificationListeners {
     for (NotificationListener listener : listeners) {
       try {
         listener.notificationStored(notification);
+      } catch (RuntimeException e) {
+        log.warn("Notification listener {} failed: {}", listener.getClass().getSimpleName(), e);
+      }
+    }
+  }
+
+  /** Tells every listener that this node now owns the users {@code owned} accepts. */
+  public void usersOwned(Predicate<String> owned) {
+    for (NotificationListener listener : listeners) {
+      try {
+        listener.usersOwned(owned);
       } catch (RuntimeException e) {
         log.warn("Notification listener {} failed: {}", listener.getClass().getSimpleName(), e);
       }

@@ -31,6 +31,7 @@ class PushConfiguration {
       DeviceStore devices,
       Badges badges,
       PushDeadLetters deadLetters,
+      PushOutbox outbox,
       MeterRegistry registry,
       JsonMapper json,
       Clock clock) {
@@ -60,6 +61,7 @@ class PushConfiguration {
         new PushContent(properties.previews(), json),
         new PushMetrics(registry, providers.keySet()),
         deadLetters,
+        outbox,
         clock);
   }
 }

@@ -2,14 +2,18 @@ package io.dugout.push;
 
 import io.dugout.notification.Notification;
 import io.dugout.system.BackendOutage;
+import io.dugout.system.Ids;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Semaphore;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -33,13 +37,32 @@ import org.springframework.context.SmartLifecycle;
  *       becomes a {@link PushDeadLetter}.
  *   <li>Each provider's outages are logged once each ({@link BackendOutage}): one WARN line when
  *       pushes start failing to reach it, one INFO line when it answers again.
- *   <li>At least once while the node runs, at most once per stored notification and device; pushes
- *       queued when the node stops are lost.
+ *   <li><b>At least once, across crashes.</b> Before a notification's pushes are queued, an entry
+ *       for it is written to the {@link PushOutbox} on the thread that stored the notification (so
+ *       in a cluster before the notification's Kafka offset is committed, and on one node before
+ *       the chat notifier moves on); the entry is removed once every push of it was accepted,
+ *       dropped with a dead token or dead-lettered. When this node comes to own users ({@link
+ *       #resume}: at start on one node, with each notification partition Kafka gives it in a
+ *       cluster), it queues again the entries of those users it is not already pushing, left by a
+ *       node that was killed or stopped. A push may so be sent twice (killed after the provider
+ *       accepted, before the entry was removed); both carry the notification's collapse key, so the
+ *       phone shows one. Pushes dropped for a full queue are not kept.
  * </ul>
+ *
+ * <p>Why an outbox rather than holding back the Kafka offset of a notification until its pushes
+ * finish: the same code then keeps the promise on one node (where there is no offset) and in a
+ * cluster; a retrying push holds back nothing else (a held offset would make a crash replay, store
+ * and count again every later notification of the partition); and it costs one small write per
+ * notification on the notification owner's thread, never on the message send path.
  */
 final class PushDispatcher implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(PushDispatcher.class);
+
+  /** How long a resume asked for before the workers started waits for them. */
+  private static final Duration START_WAIT = Duration.ofSeconds(60);
+
+  private static final Duration OUTBOX_WARNING_EVERY = Duration.ofSeconds(30);
 
   private final PushProperties properties;
   private final Map<Device.Platform, PushProvider> providers;
@@ -51,10 +74,16 @@ final class PushDispatcher implements SmartLifecycle {
   private final PushDeadLetters deadLetters;
   private final Clock clock;
   private final PushBackoff backoff;
+  private final PushOutbox outbox;
+
+  /** Outbox entries this node holds in memory now, so a resume does not queue them twice. */
+  private final Set<String> held = ConcurrentHashMap.newKeySet();
+
   private final Semaphore places;
   private final DelayQueue<PushTask> due = new DelayQueue<>();
   private final List<Thread> workers = new ArrayList<>();
   private volatile boolean running;
+  private volatile long lastOutboxWarning;
 
   PushDispatcher(
       PushProperties properties,
@@ -65,6 +94,7 @@ final class PushDispatcher implements SmartLifecycle {
       PushContent content,
       PushMetrics metrics,
       PushDeadLetters deadLetters,
+      PushOutbox outbox,
       Clock clock) {
     this.properties = properties;
     this.providers = Map.copyOf(providers);
@@ -74,6 +104,7 @@ final class PushDispatcher implements SmartLifecycle {
     this.content = content;
     this.metrics = metrics;
     this.deadLetters = deadLetters;
+    this.outbox = outbox;
     this.clock = clock;
     this.backoff = new PushBackoff(properties.initialBackoff(), properties.maxBackoff());
     this.places = new Semaphore(properties.queue());
@@ -85,7 +116,11 @@ final class PushDispatcher implements SmartLifecycle {
     return !providers.isEmpty();
   }
 
-  /** Only takes a queue place: never blocks, never throws. */
+  /**
+   * Takes a queue place and writes the outbox entry (on the calling thread, so the entry is durable
+   * before the caller moves on); never throws. When the outbox cannot be written the pushes are
+   * still queued, kept only in memory.
+   */
   void offer(Notification notification, boolean online) {
     if (!running) {
       return;
@@ -94,7 +129,62 @@ final class PushDispatcher implements SmartLifecycle {
       metrics.dropped();
       return;
     }
-    due.add(PushTask.job(notification, online, clock.instant()));
+    var entry = new PushOutbox.Entry(Ids.newId(clock), notification, online, clock.instant());
+    try {
+      outbox.add(entry);
+    } catch (RuntimeException e) {
+      outboxFailed("keeping", e);
+    }
+    held.add(entry.id());
+    due.add(PushTask.job(entry));
+  }
+
+  /**
+   * Queues again the outbox entries of the users {@code owned} accepts that this node does not hold
+   * already: what a killed or stopped node left unfinished. Reads the outbox on a thread of its own
+   * (once the workers run), so the caller never waits.
+   */
+  void resume(Predicate<String> owned) {
+    if (!enabled()) {
+      return;
+    }
+    Thread.ofVirtual().name("dugout-push-resume").start(() -> resumeNow(owned));
+  }
+
+  private void resumeNow(Predicate<String> owned) {
+    long deadline = System.nanoTime() + START_WAIT.toNanos();
+    while (!running && System.nanoTime() - deadline < 0) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+    if (!running) {
+      return;
+    }
+    List<PushOutbox.Entry> entries;
+    try {
+      entries = outbox.pending(properties.queue());
+    } catch (RuntimeException e) {
+      log.warn("Reading unfinished pushes failed; they are resumed at the next start", e);
+      return;
+    }
+    int resumed = 0;
+    for (var entry : entries) {
+      if (!owned.test(entry.notification().userId()) || !held.add(entry.id())) {
+        continue;
+      }
+      if (!places.tryAcquire()) {
+        held.remove(entry.id());
+        break;
+      }
+      due.add(PushTask.job(entry));
+      resumed++;
+    }
+    if (resumed > 0) {
+      log.info("Resumed {} notification(s) with unfinished pushes", resumed);
+    }
   }
 
   /** Pushes queued, waiting for a retry or in flight. */
@@ -118,7 +208,10 @@ final class PushDispatcher implements SmartLifecycle {
         }
       } catch (RuntimeException e) {
         if (task.isJob()) {
+          // why: its entry stays in the outbox and is resumed when this node next comes to own
+          // the user; retrying here at once would fail the same way
           log.warn("Pushes of notification {} failed", task.notification.id(), e);
+          held.remove(task.entry.id);
           places.release();
         } else {
           task.lastError = e.toString();
@@ -140,16 +233,22 @@ final class PushDispatcher implements SmartLifecycle {
     }
     if (wanted.isEmpty()) {
       places.release();
+      finished(job.entry);
       return;
     }
     int badge = badges.of(notification.userId());
+    var attempts = new ArrayList<PushTask>();
     for (int i = 0; i < wanted.size(); i++) {
       if (i > 0 && !places.tryAcquire()) {
         metrics.dropped();
         continue;
       }
-      due.add(PushTask.attempt(content.of(notification, wanted.get(i), badge), job.queuedAt));
+      attempts.add(
+          PushTask.attempt(
+              job.entry, content.of(notification, wanted.get(i), badge), job.queuedAt));
     }
+    job.entry.attempts(attempts.size());
+    due.addAll(attempts);
   }
 
   private void attempt(PushTask task) {
@@ -165,7 +264,7 @@ final class PushDispatcher implements SmartLifecycle {
       case ACCEPTED -> {
         outage.succeeded();
         metrics.sent(platform, Duration.between(task.push.storedAt(), clock.instant()));
-        places.release();
+        attemptFinished(task);
       }
       case DEAD_TOKEN -> {
         outage.succeeded();
@@ -173,7 +272,7 @@ final class PushDispatcher implements SmartLifecycle {
         if (devices.removeToken(platform, device.token())) {
           metrics.tokenRemoved(platform);
         }
-        places.release();
+        attemptFinished(task);
       }
       case RETRY -> {
         outage.failed(new IOException(outcome.detail()));
@@ -181,7 +280,10 @@ final class PushDispatcher implements SmartLifecycle {
         task.lastError = outcome.detail();
         Duration wait = backoff.after(task.attempts, outcome.retryAfter());
         long deadline = task.firstAttemptNanos + properties.deadline().toNanos();
-        if (running && System.nanoTime() + wait.toNanos() - deadline <= 0) {
+        if (!running) {
+          // why: stopping; the entry stays in the outbox for whoever owns the user next
+          places.release();
+        } else if (System.nanoTime() + wait.toNanos() - deadline <= 0) {
           metrics.retried(platform);
           task.retryIn(wait.toNanos());
           due.add(task);
@@ -213,7 +315,37 @@ final class PushDispatcher implements SmartLifecycle {
             task.queuedAt,
             clock.instant()));
     metrics.deadLettered(device.platform());
+    attemptFinished(task);
+  }
+
+  private void attemptFinished(PushTask task) {
     places.release();
+    if (task.entry.finishedOne()) {
+      finished(task.entry);
+    }
+  }
+
+  /** Every push of the entry finished: it leaves the outbox. */
+  private void finished(PushTask.Entry entry) {
+    try {
+      outbox.remove(entry.id);
+    } catch (RuntimeException e) {
+      outboxFailed("removing", e);
+    }
+    held.remove(entry.id);
+  }
+
+  /**
+   * why: at most one line in 30 s; an outbox write that failed costs at worst a push sent twice
+   * (not removed) or one a crash would lose (not kept)
+   */
+  private void outboxFailed(String what, RuntimeException e) {
+    long now = System.nanoTime();
+    long last = lastOutboxWarning;
+    if (last == 0 || now - last > OUTBOX_WARNING_EVERY.toNanos()) {
+      lastOutboxWarning = now;
+      log.warn("The push outbox failed {} an entry (more within 30 s not logged): {}", what, e);
+    }
   }
 
   @Override
@@ -247,9 +379,12 @@ final class PushDispatcher implements SmartLifecycle {
     }
     workers.clear();
     providers.values().forEach(PushProvider::close);
-    int lost = depth();
-    if (lost > 0) {
-      log.warn("{} push(es) were still waiting and will not be sent", lost);
+    int left = depth();
+    if (left > 0) {
+      log.info(
+          "{} push(es) were still waiting; they are sent when their users' notifications are next"
+              + " owned (this node's restart, or another node in a cluster)",
+          left);
     }
   }
 

@@ -3,6 +3,7 @@ package io.dugout.push;
 import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationListener;
 import io.dugout.notification.Presence;
+import java.util.function.Predicate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,11 +24,20 @@ class PushListener implements NotificationListener {
     this.presence = presence;
   }
 
-  /** Only enqueues: never blocks, never throws. */
+  /**
+   * Only writes the {@link PushOutbox} entry and enqueues: never throws, and blocks only for the
+   * outbox write (this is the notification owner's thread, never a message's send path).
+   */
   @Override
   public void notificationStored(Notification notification) {
     if (dispatcher.enabled()) {
       dispatcher.offer(notification, presence.isOnline(notification.userId()));
     }
+  }
+
+  /** Resumes the pushes a node that owned these users before left unfinished. */
+  @Override
+  public void usersOwned(Predicate<String> owned) {
+    dispatcher.resume(owned);
   }
 }

@@ -4,13 +4,35 @@ import io.dugout.notification.Notification;
 import java.time.Instant;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An entry of the push queue: a stored notification still to be turned into pushes (a job), or one
- * push to one device (an attempt), due now or after a backoff.
+ * push to one device (an attempt), due now or after a backoff. Every attempt of a job shares its
+ * {@link Entry}, which knows when the last of them finished.
  */
 final class PushTask implements Delayed {
 
+  /** One {@link PushOutbox} entry in this node's memory, and its attempts still unfinished. */
+  static final class Entry {
+    final String id;
+    private final AtomicInteger unfinished = new AtomicInteger();
+
+    Entry(String id) {
+      this.id = id;
+    }
+
+    void attempts(int count) {
+      unfinished.set(count);
+    }
+
+    /** Whether the attempt that finished was the entry's last. */
+    boolean finishedOne() {
+      return unfinished.decrementAndGet() == 0;
+    }
+  }
+
+  final Entry entry;
   final Notification notification;
   final boolean online;
   final Push push;
@@ -20,20 +42,23 @@ final class PushTask implements Delayed {
   String lastError;
   private long dueNanos = System.nanoTime();
 
-  private PushTask(Notification notification, boolean online, Push push, Instant queuedAt) {
+  private PushTask(
+      Entry entry, Notification notification, boolean online, Push push, Instant queuedAt) {
+    this.entry = entry;
     this.notification = notification;
     this.online = online;
     this.push = push;
     this.queuedAt = queuedAt;
   }
 
-  /** A notification whose user was {@code online} (had a live session) when it was stored. */
-  static PushTask job(Notification notification, boolean online, Instant queuedAt) {
-    return new PushTask(notification, online, null, queuedAt);
+  /** An outbox entry: a notification whose user was {@code online} when it was stored. */
+  static PushTask job(PushOutbox.Entry entry) {
+    return new PushTask(
+        new Entry(entry.id()), entry.notification(), entry.online(), null, entry.queuedAt());
   }
 
-  static PushTask attempt(Push push, Instant queuedAt) {
-    return new PushTask(null, false, push, queuedAt);
+  static PushTask attempt(Entry entry, Push push, Instant queuedAt) {
+    return new PushTask(entry, null, false, push, queuedAt);
   }
 
   boolean isJob() {

@@ -67,6 +67,8 @@ public final class FakeFcm implements AutoCloseable {
   private final HttpServer server;
   private final Map<String, Queue<Answer>> scripts = new ConcurrentHashMap<>();
   private final List<JsonNode> accepted = new CopyOnWriteArrayList<>();
+  private final List<JsonNode> refused = new CopyOnWriteArrayList<>();
+  private volatile boolean refusing;
   private final AtomicInteger attempts = new AtomicInteger();
   private final AtomicInteger tokensIssued = new AtomicInteger();
 
@@ -85,6 +87,19 @@ public final class FakeFcm implements AutoCloseable {
   /** Answers the next sends to {@code token} with {@code answers}, in order. */
   public void script(String token, Answer... answers) {
     scripts.computeIfAbsent(token, t -> new ArrayDeque<>()).addAll(List.of(answers));
+  }
+
+  /**
+   * While on, answers every send with a 500 (after any scripted answer), as an FCM outage would;
+   * the messages so refused are recorded.
+   */
+  public void refuse(boolean on) {
+    refusing = on;
+  }
+
+  /** The messages refused while {@link #refuse refusing}, oldest first. */
+  public List<JsonNode> refused() {
+    return List.copyOf(refused);
   }
 
   /** The messages FCM accepted, oldest first ({@code message} objects of the send bodies). */
@@ -158,6 +173,12 @@ public final class FakeFcm implements AutoCloseable {
     Answer answer = script == null ? null : script.poll();
     if (answer != null) {
       respond(exchange, answer.status(), answer.body(), answer.retryAfter());
+      return;
+    }
+    if (refusing) {
+      refused.add(message);
+      Answer error = Answer.serverError();
+      respond(exchange, error.status(), error.body(), null);
       return;
     }
     accepted.add(message);

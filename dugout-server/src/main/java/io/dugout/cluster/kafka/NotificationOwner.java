@@ -5,12 +5,17 @@ import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationFanout;
 import io.dugout.notification.NotificationListeners;
 import io.dugout.notification.NotificationStore;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -150,6 +155,32 @@ final class NotificationOwner implements OrderedConsumer.Handler {
     } else {
       fanout.answer(answers.nodeId, answers.answer);
     }
+  }
+
+  /**
+   * Tells the listeners which users came to this node with the partitions: those whose id Kafka's
+   * default partitioner puts in one of them (the writer keys each record by its user id).
+   */
+  @Override
+  public void assigned(Collection<TopicPartition> partitions, int topicPartitions) {
+    if (partitions.isEmpty()) {
+      return;
+    }
+    if (topicPartitions <= 0) {
+      log.warn(
+          "The notification topic's partition count is unknown; unfinished work of users in"
+              + " partitions {} resumes at their next assignment",
+          partitions);
+      return;
+    }
+    var mine = partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
+    listeners.usersOwned(userId -> mine.contains(partitionOf(userId, topicPartitions)));
+  }
+
+  /** The partition Kafka's default partitioner gives a record keyed by {@code userId}. */
+  static int partitionOf(String userId, int topicPartitions) {
+    return Utils.toPositive(Utils.murmur2(userId.getBytes(StandardCharsets.UTF_8)))
+        % topicPartitions;
   }
 
   private void told(Notification stored) {

@@ -69,6 +69,14 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
     /** Partitions that came to this node; before any of their records is handled. */
     default void assigned(Collection<TopicPartition> partitions) {}
 
+    /**
+     * {@link #assigned(Collection)}, with how many partitions the topic has (which a handler needs
+     * to tell which keys the partitions hold); -1 when the broker could not say.
+     */
+    default void assigned(Collection<TopicPartition> partitions, int topicPartitions) {
+      assigned(partitions);
+    }
+
     /** Partitions that left this node (revoked or lost). */
     default void revoked(Collection<TopicPartition> partitions) {}
   }
@@ -267,7 +275,18 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
   @Override
   public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
     partitions.forEach(p -> owned.add(p.partition()));
-    handler.assigned(partitions);
+    handler.assigned(partitions, partitions.isEmpty() ? -1 : topicPartitions());
+  }
+
+  /** How many partitions the topic has, from the consumer's metadata; -1 when it cannot say. */
+  private int topicPartitions() {
+    try {
+      var all = consumer.partitionsFor(topic, COMMIT_ON_REVOKE);
+      return all == null || all.isEmpty() ? -1 : all.size();
+    } catch (RuntimeException e) {
+      log.debug("The partitions of {} are unknown for now: {}", topic, e.toString());
+      return -1;
+    }
   }
 
   @Override

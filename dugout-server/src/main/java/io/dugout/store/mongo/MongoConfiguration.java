@@ -15,6 +15,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.push.PushOutbox;
 import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
 import io.dugout.store.StoreTimers;
@@ -168,6 +169,11 @@ class MongoConfiguration {
   @Bean
   DeviceStore mongoDeviceStore(MongoStorage storage) {
     return new MongoDeviceStore(storage);
+  }
+
+  @Bean
+  PushOutbox mongoPushOutbox(MongoStorage storage) {
+    return new MongoPushOutbox(storage);
   }
 
   @Bean

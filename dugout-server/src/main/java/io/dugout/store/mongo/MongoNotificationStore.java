@@ -245,7 +245,7 @@ final class MongoNotificationStore implements NotificationStore {
     return n.userId() + "\u0000" + n.collapseKey();
   }
 
-  private static Document toDocument(Notification n) {
+  static Document toDocument(Notification n) {
     var document =
         new Document("_id", n.id())
             .append("userId", n.userId())
@@ -269,7 +269,7 @@ final class MongoNotificationStore implements NotificationStore {
     return document;
   }
 
-  private static Notification fromDocument(Document d) {
+  static Notification fromDocument(Document d) {
     return new Notification(
         d.getString("_id"),
         d.getString("userId"),

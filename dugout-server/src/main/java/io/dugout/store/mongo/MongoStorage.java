@@ -51,6 +51,7 @@ final class MongoStorage {
   static final String UPLOADS = "uploads";
   static final String BLOCKS = "blocks";
   static final String DEVICES = "devices";
+  static final String PUSH_OUTBOX = "push_outbox";
   static final String AUDIT = "audit";
   static final String MODERATION = "moderation";
   static final String BANS = "bans";

@@ -8,6 +8,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.push.PushOutbox;
 import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
 import io.dugout.system.ConditionalOnSelection;
@@ -105,6 +106,11 @@ class RocksDbConfiguration {
   @Bean
   DeviceStore rocksDbDeviceStore(RocksDbStorage storage) {
     return new RocksDbDeviceStore(storage);
+  }
+
+  @Bean
+  PushOutbox rocksDbPushOutbox(RocksDbStorage storage) {
+    return new RocksDbPushOutbox(storage);
   }
 
   @Bean

@@ -77,6 +77,7 @@ final class RocksDbStorage implements AutoCloseable {
     BLOCKERS,
     DEVICES,
     DEVICE_TOKENS,
+    PUSH_OUTBOX,
     AUDIT,
     MODERATION,
     BANS,

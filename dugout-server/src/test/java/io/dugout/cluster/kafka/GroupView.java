@@ -27,10 +27,20 @@ final class GroupView implements AutoCloseable {
 
   private final Admin admin;
   private final String group;
+  private final String client;
 
   GroupView(String bootstrap, String group) {
+    this(bootstrap, group, "sequence");
+  }
+
+  /**
+   * The view of another group, whose members' client ids end in {@code -<client>} ({@code notify}
+   * for the notification group).
+   */
+  GroupView(String bootstrap, String group, String client) {
     this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
     this.group = group;
+    this.client = client;
   }
 
   /** The partitions the named node's consumer owns; none while the group does not exist yet. */
@@ -47,7 +57,7 @@ final class GroupView implements AutoCloseable {
   Map<String, Set<Integer>> members(String node) {
     var members = new HashMap<String, Set<Integer>>();
     for (var member : describe()) {
-      if (member.clientId().equals("dugout-" + node + "-sequence")) {
+      if (member.clientId().equals("dugout-" + node + "-" + client)) {
         members.put(
             member.consumerId(),
             member.assignment().topicPartitions().stream()

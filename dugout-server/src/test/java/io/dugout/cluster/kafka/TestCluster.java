@@ -175,6 +175,11 @@ public final class TestCluster implements AutoCloseable {
     return "dugout-" + id;
   }
 
+  /** The consumer group whose members store this cluster's notifications. */
+  public String notificationGroup() {
+    return "dugout-notifiers-" + id;
+  }
+
   /** The bootstrap address of the test JVM's Kafka broker. */
   public static String kafkaBootstrap() {
     return broker().getBrokersAsString();
@@ -247,7 +252,7 @@ public final class TestCluster implements AutoCloseable {
       "--dugout.cluster.kafka.partitions=" + PARTITIONS,
       "--dugout.cluster.gap-check-interval=300ms",
       "--dugout.cluster.notifications.topic=dugout.notifications." + id,
-      "--dugout.cluster.notifications.group=dugout-notifiers-" + id,
+      "--dugout.cluster.notifications.group=" + notificationGroup(),
       "--dugout.cluster.notifications.partitions=" + PARTITIONS
     };
   }
