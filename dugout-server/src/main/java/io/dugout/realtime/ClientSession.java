@@ -141,6 +141,17 @@ public final class ClientSession {
     return !closed.get() && closeAfterFlush == null;
   }
 
+  /**
+   * Whether frames the client sent may still be handled: the session is open and so is its
+   * connection. why: a connection that dropped (the client aborted it, a reset) is told to the
+   * session only after the frames read before it; those frames would cost a store write each, and
+   * their answers could go nowhere — the client resends what it was not answered, on its next
+   * connection. A client that closes politely keeps its connection until they are handled.
+   */
+  boolean readable() {
+    return isOpen() && socket.isOpen();
+  }
+
   /** Queues a frame; false when the session is closed or was just closed for being slow. */
   boolean send(Outgoing frame) {
     if (!isOpen()) {

@@ -108,7 +108,7 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
   public void handleMessage(WebSocketSession socket, WebSocketMessage<?> message) {
     var session = (ClientSession) socket.getAttributes().get(SESSION);
     var decoder = (StompFrameDecoder) socket.getAttributes().get(DECODER);
-    if (session == null || !session.isOpen() || !accepting) {
+    if (session == null || !session.readable() || !accepting) {
       return;
     }
     session.lastReceivedAt = System.currentTimeMillis();
@@ -147,7 +147,7 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
         }
       }
       StompFrame frame;
-      while (session.isOpen() && (frame = decoder.next(bytes)) != null) {
+      while (session.readable() && (frame = decoder.next(bytes)) != null) {
         inbound.handle(session, frame);
       }
     } catch (StompFrameDecoder.MalformedFrame e) {
@@ -187,7 +187,7 @@ public class StompEndpoint implements WebSocketHandler, SubProtocolCapable {
   public Runnable handleWithoutWaiting(WebSocketSession socket, ByteBuffer bytes) {
     var session = (ClientSession) socket.getAttributes().get(SESSION);
     var decoder = (StompFrameDecoder) socket.getAttributes().get(DECODER);
-    if (session == null || !session.isOpen() || !accepting) {
+    if (session == null || !session.readable() || !accepting) {
       return null;
     }
     long now = System.currentTimeMillis();
