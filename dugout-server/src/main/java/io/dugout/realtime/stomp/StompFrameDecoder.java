@@ -325,7 +325,8 @@ public final class StompFrameDecoder {
     if (contentType != null) {
       try {
         MimeTypeUtils.parseMimeType(contentType);
-      } catch (InvalidMimeTypeException e) {
+      } catch (InvalidMimeTypeException | IndexOutOfBoundsException e) {
+        // why: Spring's parser throws IndexOutOfBounds on some broken quoted values (a lone '"')
         throw malformed("content-type is not a media type, such as application/json");
       }
     }

@@ -185,6 +185,7 @@ class StompFrameDecoderTests {
   @Test
   void refusesAContentTypeThatIsNotAMediaType() {
     assertRefused("SEND\ncontent-type:???\n\n\0", "content-type is not a media type");
+    assertRefused("SEND\ncontent-type:\"pplication/json\n\n\0", "content-type is not a media type");
   }
 
   @Test
