@@ -38,8 +38,7 @@ record RoomPlan(Room room, List<Member> members) {
     if (request.trade() != null) {
       throw DugoutException.invalid("trade", "is only for TRADE rooms");
     }
-    var sorted = userIds.stream().sorted().toList();
-    String key = "DIRECT\0" + sorted.get(0) + "\0" + sorted.get(1);
+    String key = Room.directKey(userIds.get(0), userIds.get(1));
     var room = new Room(roomId, RoomType.DIRECT, title, null, now, key);
     return new RoomPlan(room, members(roomId, userIds, now, u -> MemberRole.MEMBER));
   }
@@ -57,7 +56,7 @@ record RoomPlan(Room room, List<Member> members) {
           "memberIds", "a TRADE room has exactly two members: the seller and the buyer");
     }
     String buyer = userIds.get(0).equals(seller) ? userIds.get(1) : userIds.get(0);
-    String key = "TRADE\0" + trade.itemId() + "\0" + buyer + "\0" + seller;
+    String key = Room.tradeKey(trade.itemId(), buyer, seller);
     var room = new Room(roomId, RoomType.TRADE, title, trade, now, key);
     return new RoomPlan(
         room,
