@@ -77,7 +77,6 @@ public final class ImportCommand {
 
   private static int importFile(
       Path file, int batch, List<String> spring, PrintStream out, PrintStream err) {
-    long started = System.nanoTime();
     try (var context = ImportApplication.start(spring.toArray(String[]::new))) {
       var settings = context.getBean(DugoutProperties.class);
       var importer =
@@ -99,7 +98,7 @@ public final class ImportCommand {
             "dugout import: what was imported stays; run the same command again to continue");
         return 1;
       }
-      summary.print(out, (System.nanoTime() - started) / 1e9);
+      summary.print(out);
       return summary.rejected().isEmpty() ? 0 : 3;
     } catch (RuntimeException e) {
       err.println("dugout import: " + startFailure(e));

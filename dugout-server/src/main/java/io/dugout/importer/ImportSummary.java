@@ -19,6 +19,8 @@ public final class ImportSummary {
   long membersPresent;
   long messagesImported;
   long messagesPresent;
+  double seconds;
+  double readSeconds;
   private final List<Rejection> rejected = new ArrayList<>();
 
   void reject(long line, String reason) {
@@ -53,6 +55,21 @@ public final class ImportSummary {
     return messagesPresent;
   }
 
+  /** How long the import took, from reading the file to its last write. */
+  public double seconds() {
+    return seconds;
+  }
+
+  /** How long reading and checking the file took, a part of {@link #seconds}. */
+  public double readSeconds() {
+    return readSeconds;
+  }
+
+  /** Messages imported or found present per second of {@link #seconds}. */
+  public double messagesPerSecond() {
+    return seconds > 0 ? (messagesImported + messagesPresent) / seconds : 0;
+  }
+
   /** The lines left out, ordered by line number. */
   public List<Rejection> rejected() {
     var sorted = new ArrayList<>(rejected);
@@ -60,7 +77,7 @@ public final class ImportSummary {
     return sorted;
   }
 
-  void print(PrintStream out, double seconds) {
+  void print(PrintStream out) {
     out.printf(
         "import done in %.1f s: rooms %d imported, %d already present; members %d imported, %d"
             + " already present; messages %d imported, %d already present (%.0f messages/s);"
@@ -72,7 +89,7 @@ public final class ImportSummary {
         membersPresent,
         messagesImported,
         messagesPresent,
-        seconds > 0 ? (messagesImported + messagesPresent) / seconds : 0.0,
+        messagesPerSecond(),
         rejected.size());
     var sorted = rejected();
     for (int i = 0; i < Math.min(PRINTED, sorted.size()); i++) {

@@ -50,13 +50,19 @@ public final class Importer {
    * continues.
    */
   public ImportSummary run(Path file) throws IOException {
+    long started = System.nanoTime();
     out.println("reading " + file);
     var history = ImportFile.read(file, parser);
     long total = history.messageCount();
-    out.printf(
-        "read %d lines: %d rooms, %d messages, %d bad lines%n",
-        history.lines(), history.rooms().size(), total, history.rejected().size());
     var summary = new ImportSummary();
+    summary.readSeconds = (System.nanoTime() - started) / 1e9;
+    out.printf(
+        "read %d lines in %.1f s: %d rooms, %d messages, %d bad lines%n",
+        history.lines(),
+        summary.readSeconds,
+        history.rooms().size(),
+        total,
+        history.rejected().size());
     summary.rejectAll(history.rejected());
     var progress = new Progress(out, total);
     var roomImport = new RoomImport(rooms, summary);
@@ -78,6 +84,7 @@ public final class Importer {
       // why: a room done is a room whose lines need no memory any more
       history.messages().remove(roomId);
     }
+    summary.seconds = (System.nanoTime() - started) / 1e9;
     return summary;
   }
 

@@ -204,6 +204,20 @@ abstract class ImportContract {
     assertThat(rooms.find("trio")).isEmpty();
   }
 
+  @Test
+  void importsTheExampleOfTheDocumentation() throws IOException {
+    String doc = Files.readString(Path.of("..", "docs", "import.md"));
+    int start = doc.indexOf("```jsonl\n") + "```jsonl\n".length();
+    String example = doc.substring(start, doc.indexOf("```", start));
+
+    var summary = importer(Importer.DEFAULT_BATCH).run(file(example));
+
+    assertThat(summary.rejected()).isEmpty();
+    assertThat(summary.roomsImported()).isEqualTo(2);
+    assertThat(summary.messagesImported()).isEqualTo(3);
+    assertThat(rooms.findMember("team", "cy").orElseThrow().lastReadSeq()).isEqualTo(2);
+  }
+
   Importer importer(int batch) {
     return new Importer(rooms, messages, 4096, batch, out());
   }
