@@ -29,6 +29,9 @@ class ImportApplication {
         .properties(
             "logging.level.root=warn",
             "logging.level.io.dugout.store=info",
+            // why: the command says itself, in one line, why the store did not open
+            "logging.level.org.springframework.boot.SpringApplication=off",
+            "logging.level.org.springframework.context.annotation.AnnotationConfigApplicationContext=off",
             "spring.application.name=dugout-import")
         .run(args);
   }

@@ -108,19 +108,17 @@ public final class ImportCommand {
 
   /** Why the store could not be opened, saying so plainly when a server holds it. */
   static String startFailure(Throwable e) {
+    Throwable root = e;
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       String message = String.valueOf(cause.getMessage());
-      if (message.contains("cannot open RocksDB")
+      if (message.startsWith("cannot open RocksDB")
           && message.toLowerCase(Locale.ROOT).contains("lock")) {
         return "the data directory is in use: a Dugout server (or another import) has it open."
-            + " Stop it, or import through the server's cluster storage instead. ("
+            + " Stop it first; nothing was imported. ("
             + message
             + ")";
       }
-    }
-    Throwable root = e;
-    while (root.getCause() != null) {
-      root = root.getCause();
+      root = cause;
     }
     // why: not the arguments, which may hold a password (spring.mongodb.uri)
     return "cannot open the store: " + root.getMessage();
