@@ -102,6 +102,14 @@ abstract class ImportContract {
     // why: history a user had before the move is read; cy's own marker says where cy stopped
     assertThat(rooms.findMember("team", "ann").orElseThrow().lastReadSeq()).isEqualTo(4);
     assertThat(rooms.findMember("team", "cy").orElseThrow().lastReadSeq()).isEqualTo(2);
+    var listing =
+        rooms.listingOf("cy").stream().filter(l -> l.room().id().equals("team")).findFirst();
+    assertThat(listing)
+        .hasValueSatisfying(
+            l -> {
+              assertThat(l.newest().content()).isEqualTo("third");
+              assertThat(l.member().unreadAt(l.newest().ordinal())).isEqualTo(2);
+            });
     var bike = rooms.find("bike").orElseThrow();
     assertThat(bike.trade().sellerId()).isEqualTo("sam");
     assertThat(rooms.findMember("bike", "sam").orElseThrow().role()).isEqualTo(MemberRole.SELLER);
