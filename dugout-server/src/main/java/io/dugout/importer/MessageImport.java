@@ -186,25 +186,12 @@ final class MessageImport {
     return new Message(
         roomId,
         seq,
+        ordinal,
         line.senderId(),
         line.kind(),
         line.text(),
         List.of(),
         line.id(),
-        line.createdAt(),
-        ordinal,
-        null,
-        null,
-        null,
-        null,
-        false,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+        line.createdAt());
   }
 }

@@ -125,6 +125,20 @@ public record Message(
       List<Attachment> attachments,
       String clientMsgId,
       Instant sentAt) {
+    this(roomId, seq, seq, senderId, kind, content, attachments, clientMsgId, sentAt);
+  }
+
+  /** A plain message with no reply, mention, change or reaction, at its place in the room's log. */
+  public Message(
+      String roomId,
+      long seq,
+      long ordinal,
+      String senderId,
+      MessageKind kind,
+      String content,
+      List<Attachment> attachments,
+      String clientMsgId,
+      Instant sentAt) {
     this(
         roomId,
         seq,
@@ -134,7 +148,7 @@ public record Message(
         attachments,
         clientMsgId,
         sentAt,
-        seq,
+        ordinal,
         null,
         null,
         null,

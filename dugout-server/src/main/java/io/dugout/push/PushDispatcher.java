@@ -54,6 +54,11 @@ import org.springframework.context.SmartLifecycle;
  * cluster; a retrying push holds back nothing else (a held offset would make a crash replay, store
  * and count again every later notification of the partition); and it costs one small write per
  * notification on the notification owner's thread, never on the message send path.
+ *
+ * <p>Over 300 lines: the queue's places, the workers' retries and each outbox entry's life are one
+ * piece of accounting (a place is given back, and an entry leaves the outbox, exactly when the last
+ * attempt of its notification finishes, however it ends); split, each part would have to mirror the
+ * others' state.
  */
 final class PushDispatcher implements SmartLifecycle {
 

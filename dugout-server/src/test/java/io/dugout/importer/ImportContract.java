@@ -3,6 +3,7 @@ package io.dugout.importer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dugout.message.ForwardingMessageStore;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
 import io.dugout.room.Member;
@@ -241,12 +242,11 @@ abstract class ImportContract {
   }
 
   /** A store that fails, as a killed process would stop, after a number of messages were stored. */
-  static final class CrashingMessageStore implements MessageStore {
-    private final MessageStore store;
+  static final class CrashingMessageStore extends ForwardingMessageStore {
     private long left;
 
     CrashingMessageStore(MessageStore store, long writes) {
-      this.store = store;
+      super(store);
       this.left = writes;
     }
 
@@ -256,31 +256,6 @@ abstract class ImportContract {
         throw new IllegalStateException("crashed");
       }
       return store.write(message);
-    }
-
-    @Override
-    public boolean holdsRetryKey(String roomId, String senderId, String clientMsgId) {
-      return store.holdsRetryKey(roomId, senderId, clientMsgId);
-    }
-
-    @Override
-    public List<Message> retryHolders(java.util.Collection<io.dugout.message.RetryKey> keys) {
-      return store.retryHolders(keys);
-    }
-
-    @Override
-    public long lastSeq(String roomId) {
-      return store.lastSeq(roomId);
-    }
-
-    @Override
-    public Head head(String roomId) {
-      return store.head(roomId);
-    }
-
-    @Override
-    public List<Message> before(String roomId, long beforeSeq, int limit) {
-      return store.before(roomId, beforeSeq, limit);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.dugout.cluster.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.message.Fanout;
+import io.dugout.message.ForwardingMessageStore;
 import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
@@ -209,12 +210,11 @@ class PartitionOwnerResendTests {
   }
 
   /** The store under test, counting the calls that go to it for writes and retry lookups. */
-  private static final class CountingStore implements MessageStore {
-    final MessageStore store;
+  private static final class CountingStore extends ForwardingMessageStore {
     final AtomicInteger calls = new AtomicInteger();
 
     CountingStore(MessageStore store) {
-      this.store = store;
+      super(store);
     }
 
     @Override
@@ -239,26 +239,6 @@ class PartitionOwnerResendTests {
     public List<Message> retryHolders(Collection<RetryKey> keys) {
       calls.incrementAndGet();
       return store.retryHolders(keys);
-    }
-
-    @Override
-    public long lastSeq(String roomId) {
-      return store.lastSeq(roomId);
-    }
-
-    @Override
-    public Head head(String roomId) {
-      return store.head(roomId);
-    }
-
-    @Override
-    public List<Message> before(String roomId, long beforeSeq, int limit) {
-      return store.before(roomId, beforeSeq, limit);
-    }
-
-    @Override
-    public List<Message> after(String roomId, long afterSeq, int limit) {
-      return store.after(roomId, afterSeq, limit);
     }
   }
 }
