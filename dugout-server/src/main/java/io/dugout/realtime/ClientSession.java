@@ -57,6 +57,7 @@ public final class ClientSession {
   private volatile CloseStatus closeAfterFlush;
   private volatile Thread flushWaiter;
   private volatile CloseStatus closedWith;
+  private volatile boolean closeSent;
   private volatile long writeStartedNanos;
   private volatile Caller caller;
   private volatile long tokenExpiresAtMs = Long.MAX_VALUE;
@@ -330,7 +331,18 @@ public final class ClientSession {
       socket.close(status);
     } catch (IOException | RuntimeException e) {
       log.debug("Closing {} failed: {}", id(), e.toString());
+    } finally {
+      closeSent = true;
     }
+  }
+
+  /**
+   * Whether the session was closed and its close frame written (or the attempt failed): a node
+   * stopping waits for this before its web server drops the connections, so clients read the reason
+   * instead of an abnormal closure (1006).
+   */
+  boolean closeSent() {
+    return closeSent;
   }
 
   private void scheduleWrite() {

@@ -1,5 +1,7 @@
 package io.dugout.realtime;
 
+import java.time.Duration;
+import java.util.Collection;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,8 @@ class SessionKeeper implements SmartLifecycle {
   static final CloseStatus NO_CONNECT = new CloseStatus(4001, "no CONNECT frame");
   private static final CloseStatus GOING_AWAY =
       CloseStatus.GOING_AWAY.withReason("server shutting down");
+
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
   private final Subscriptions subscriptions;
   private final StompEndpoint endpoint;
@@ -81,6 +85,25 @@ class SessionKeeper implements SmartLifecycle {
     var open = subscriptions.sessions();
     log.info("Closing {} client sessions", open.size());
     open.forEach(session -> session.close(GOING_AWAY));
+    awaitCloseFrames(open, System.nanoTime() + CLOSE_WAIT.toNanos());
+  }
+
+  /**
+   * why: closes are written by the writers, off this thread; the web server stops right after this
+   * phase and would drop a connection whose close frame is not out yet. Bounded: a client that does
+   * not read cannot hold the shutdown.
+   */
+  private static void awaitCloseFrames(Collection<ClientSession> open, long deadlineNanos) {
+    for (ClientSession session : open) {
+      while (!session.closeSent() && System.nanoTime() < deadlineNanos) {
+        try {
+          Thread.sleep(2);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
   }
 
   @Override

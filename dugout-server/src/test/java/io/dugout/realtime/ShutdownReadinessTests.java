@@ -17,6 +17,7 @@ import org.springframework.test.annotation.DirtiesContext;
 class ShutdownReadinessTests extends RealtimeTestBase {
 
   @Autowired SessionKeeper keeper;
+  @Autowired Subscriptions subscriptions;
 
   @Test
   void readinessGoesOutOfServiceWhenShutdownBeginsAndLivenessStaysUp() {
@@ -34,6 +35,24 @@ class ShutdownReadinessTests extends RealtimeTestBase {
     assertThat(live.status()).isEqualTo(200);
     assertThat(live.text("status")).isEqualTo("UP");
     assertThat(stomp.awaitClose()).isEqualTo(1001);
+  }
+
+  @Test
+  void stopReturnsOnlyOnceEveryCloseFrameIsWritten() {
+    var clients = java.util.stream.IntStream.range(0, 20).mapToObj(i -> connect(user("u" + i)));
+    var connected = clients.toList();
+    var sessions = java.util.List.copyOf(subscriptions.sessions());
+    assertThat(sessions).hasSizeGreaterThanOrEqualTo(connected.size());
+
+    keeper.stop();
+
+    // the web server stops right after this phase: a close not yet written would reach the
+    // client as an abnormal closure
+    assertThat(sessions).allMatch(ClientSession::closeSent);
+    for (var stomp : connected) {
+      assertThat(stomp.awaitClose()).isEqualTo(1001);
+    }
+    keeper.start();
   }
 
   @Test
