@@ -57,10 +57,10 @@ final class RealtimeBodies {
     }
   }
 
-  /** A non-fatal problem with one SEND, on {@code /user/queue/errors}. */
   /**
-   * An error. {@code until} and {@code retryAfter} are present only for the errors that carry them
-   * ({@code muted}, {@code slow_mode}), as in the REST problem document.
+   * A non-fatal problem with one SEND, on {@code /user/queue/errors}. {@code until} and {@code
+   * retryAfter} are present only for the errors that carry them ({@code muted}, {@code slow_mode}),
+   * as in the REST problem document.
    */
   record ErrorBody(
       String type,

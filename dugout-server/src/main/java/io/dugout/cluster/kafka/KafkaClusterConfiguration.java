@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +64,7 @@ class KafkaClusterConfiguration {
     // why: a client id per client; the producer and the consumer of one id clash in Kafka's
     // app-info metrics ("This Gauge has been already registered")
     settings.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "dugout-" + nodeId + "-send");
+    boundDelivery(settings, cluster.appendTimeout().plus(ABANDONED_MARGIN));
     var producer = KafkaClients.producer(settings, cluster.appendTimeout());
     log.info(
         "Cluster: node {}, sends to Kafka topic {} at {}; sequencing group {}",
@@ -106,6 +108,25 @@ class KafkaClusterConfiguration {
     var membership = GroupMembership.of(cluster, environment);
     log.info("Cluster: in Kafka's consumer groups as {}", membership);
     return membership;
+  }
+
+  /**
+   * Gives a send record up in the producer once its partition's owner would skip it anyway (unless
+   * {@code spring.kafka.producer.properties} set otherwise). why: with Kafka's default of two
+   * minutes, a partition whose in-flight batches met a broker restart can stay stuck in the
+   * idempotent producer's retries of an out-of-order batch (KAFKA-14359) for that long, and every
+   * send to its rooms times out behind it; a batch given up makes the producer bump its epoch and
+   * go on. Its senders were answered {@code unavailable} long before and resend.
+   */
+  static void boundDelivery(Map<String, Object> settings, Duration delivery) {
+    long linger =
+        Long.parseLong(String.valueOf(settings.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, 5)));
+    settings.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) delivery.toMillis());
+    long bound =
+        Long.parseLong(String.valueOf(settings.get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG)));
+    // why: Kafka requires delivery.timeout.ms >= linger.ms + request.timeout.ms
+    settings.putIfAbsent(
+        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(1_000, bound - linger));
   }
 
   /**
