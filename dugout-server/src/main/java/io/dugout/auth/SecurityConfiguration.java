@@ -64,7 +64,11 @@ public class SecurityConfiguration implements WebMvcConfigurer {
         .authorizeHttpRequests(
             requests ->
                 requests
-                    .requestMatchers("/api/v1/dev/token", "/actuator/health/**", "/actuator/health")
+                    .requestMatchers(
+                        "/api/v1/dev/token",
+                        "/api/v1/openapi.json",
+                        "/actuator/health/**",
+                        "/actuator/health")
                     .permitAll()
                     // why: metrics describe the whole node and its traffic, for operators only
                     .requestMatchers("/actuator/**")
