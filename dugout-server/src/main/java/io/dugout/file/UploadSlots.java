@@ -111,8 +111,11 @@ final class UploadSlots {
    */
   Upload receive(
       String uploadId, long expires, String signature, long contentLength, InputStream body) {
-    Instant expiresAt = Instant.ofEpochSecond(expires);
-    if (signature == null || !signer.verifies(uploadId, expiresAt, signature)) {
+    // why: no slot expires outside Instant's range, so no signature is good for such an expiry
+    boolean representable =
+        expires >= Instant.MIN.getEpochSecond() && expires <= Instant.MAX.getEpochSecond();
+    Instant expiresAt = representable ? Instant.ofEpochSecond(expires) : Instant.MIN;
+    if (signature == null || !representable || !signer.verifies(uploadId, expiresAt, signature)) {
       throw DugoutException.forbidden("the upload URL's signature is not valid");
     }
     if (!clock.instant().isBefore(expiresAt)) {

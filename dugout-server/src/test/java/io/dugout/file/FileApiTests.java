@@ -456,6 +456,21 @@ class FileApiTests extends ApiTest {
   }
 
   @Test
+  void refusesAnUploadUrlWhoseExpiryIsNoInstant() {
+    String token = client.token(user("alice"));
+    String roomId = group(token, "t");
+    byte[] text = "hello".getBytes(StandardCharsets.UTF_8);
+    String url = slot(token, roomId, "a.txt", "text/plain", text.length).text("url");
+
+    var earliest = put(url.replaceAll("expires=\\d+", "expires=" + Long.MIN_VALUE), text);
+    var latest = put(url.replaceAll("expires=\\d+", "expires=" + Long.MAX_VALUE), text);
+
+    assertThat(earliest.statusCode()).isEqualTo(403);
+    assertThat(latest.statusCode()).isEqualTo(403);
+    assertThat(earliest.body()).contains("\"code\":\"forbidden\"");
+  }
+
+  @Test
   void anUploadBelongsToOneMessageAndARetriedSendStaysIdempotent() {
     String alice = user("alice");
     String bob = user("bob");
