@@ -40,6 +40,11 @@ class OpenApiConfiguration {
   }
 
   @Bean
+  OpenApiCustomizer nullableFields() {
+    return new NullableFields();
+  }
+
+  @Bean
   OperationCustomizer successStatuses() {
     return new SuccessStatuses();
   }
