@@ -76,6 +76,11 @@ final class Destinations {
     Action(String path) {
       this.path = path;
     }
+
+    /** The last segment of the action's destination, {@code messages} in {@code .messages}. */
+    String path() {
+      return path;
+    }
   }
 
   record AppDestination(String roomId, Action action) {}
