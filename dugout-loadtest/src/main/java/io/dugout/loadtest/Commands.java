@@ -161,6 +161,13 @@ final class Commands {
                         "0",
                         "in those rooms, the fraction of messages that answer one of the room's"
                             + " last 100 messages (replyTo); either option seeds them"),
+                    OptionSpec.value(
+                        "plain-messages",
+                        "N",
+                        "0",
+                        "messages to seed in each plain room when there are rich ones (0 = as"
+                            + " many as --messages), e.g. (1 + reactions) × --messages to compare"
+                            + " rooms whose logs are as long"),
                     OptionSpec.flag(
                         "floor",
                         "then run the same clients and request mix against a minimal HTTP server"

@@ -56,8 +56,12 @@ public final class HistoryScenario implements Scenario {
 
     context.phase("seed");
     long messages = options.longValue("messages");
+    long plainMessages =
+        rich && options.longValue("plain-messages") > 0
+            ? options.longValue("plain-messages")
+            : messages;
     AtomicLongArray plain =
-        new Seeder(context, serviceToken, roomIds.subList(0, rooms), seeders).seed(messages);
+        new Seeder(context, serviceToken, roomIds.subList(0, rooms), seeders).seed(plainMessages);
     AtomicLongArray lastSeq = new AtomicLongArray(roomIds.size());
     AtomicLongArray lastMessage = new AtomicLongArray(roomIds.size());
     for (int r = 0; r < rooms; r++) {
@@ -102,7 +106,10 @@ public final class HistoryScenario implements Scenario {
         rooms
             + " rooms seeded with "
             + messages
-            + " messages (deepest seq "
+            + (plainMessages != messages
+                ? " messages (" + plainMessages + " in plain rooms)"
+                : " messages")
+            + " (deepest seq "
             + deepest
             + "), pages of "
             + pageSize
