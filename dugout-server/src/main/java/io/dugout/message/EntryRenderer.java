@@ -19,7 +19,6 @@ import java.util.Set;
 public final class EntryRenderer {
 
   private static final String TARGET_SEQ = "\"targetSeq\":";
-  private static final String REPLY_TO = "\"replyTo\":";
   private static final String SEQ = ",\"seq\":";
   private static final String CONTENT = ",\"content\":\"";
   private static final String EDITED_AT = ",\"editedAt\":";
@@ -89,13 +88,17 @@ public final class EntryRenderer {
   public List<byte[]> renderJson(String roomId, List<byte[]> page) {
     long[] targets = new long[page.size()];
     long[] replied = new long[page.size()];
+    int[] replyAt = new int[page.size()];
     long[] seqs = new long[page.size()];
     boolean any = false;
+    boolean range = true;
     for (int i = 0; i < page.size(); i++) {
-      String entry = text(page.get(i));
-      seqs[i] = numberAfter(entry, SEQ);
-      targets[i] = numberAfter(entry, TARGET_SEQ);
-      replied[i] = targets[i] > 0 ? -1 : numberAfter(entry, REPLY_TO);
+      EntryFields fields = EntryFields.of(text(page.get(i)));
+      seqs[i] = fields.seq();
+      range &= seqs[i] > 0 && (i == 0 || seqs[i] == seqs[i - 1] - 1);
+      targets[i] = fields.targetSeq();
+      replied[i] = targets[i] > 0 ? -1 : fields.replyTo();
+      replyAt[i] = fields.replyToEnd();
       any |= targets[i] > 0 || replied[i] > 0;
     }
     if (!any) {
@@ -103,7 +106,7 @@ public final class EntryRenderer {
     }
     Set<Long> wanted = new HashSet<>();
     for (int i = 0; i < page.size(); i++) {
-      if (targets[i] > 0 && contains(seqs, targets[i])) {
+      if (targets[i] > 0 && contains(seqs, range, targets[i])) {
         targets[i] = -1;
       } else if (targets[i] > 0) {
         wanted.add(targets[i]);
@@ -133,7 +136,7 @@ public final class EntryRenderer {
         rendered.add(target == null ? entry : appendTarget(entry, target));
       } else if (replied[i] > 0) {
         byte[] target = bySeq.get(replied[i]);
-        rendered.add(target == null ? entry : insertReply(entry, target));
+        rendered.add(target == null ? entry : insertReply(entry, replyAt[i], target));
       } else {
         rendered.add(entry);
       }
@@ -141,7 +144,15 @@ public final class EntryRenderer {
     return rendered;
   }
 
-  private static boolean contains(long[] seqs, long seq) {
+  /**
+   * Whether the page holds {@code seq}; {@code range} when its seqs follow each other, newest
+   * first. why: a page of history is such a range, which answers without a search of the page for
+   * each of its changes.
+   */
+  private static boolean contains(long[] seqs, boolean range, long seq) {
+    if (range) {
+      return seq <= seqs[0] && seq >= seqs[seqs.length - 1];
+    }
     for (long each : seqs) {
       if (each == seq) {
         return true;
@@ -159,12 +170,9 @@ public final class EntryRenderer {
     return out;
   }
 
-  private static byte[] insertReply(byte[] entry, byte[] target) {
+  /** {@code entry} with the preview of {@code target} inserted at {@code at}, after replyTo. */
+  private static byte[] insertReply(byte[] entry, int at, byte[] target) {
     byte[] preview = preview(target);
-    int at = text(entry).indexOf(REPLY_TO) + REPLY_TO.length();
-    while (at < entry.length && entry[at] >= '0' && entry[at] <= '9') {
-      at++;
-    }
     byte[] out = new byte[entry.length + REPLY.length + preview.length];
     System.arraycopy(entry, 0, out, 0, at);
     System.arraycopy(REPLY, 0, out, at, REPLY.length);

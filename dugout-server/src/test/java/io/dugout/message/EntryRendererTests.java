@@ -84,6 +84,24 @@ class EntryRendererTests {
   }
 
   @Test
+  void aChangeWhoseTargetFallsInAGapOfThePageCarriesIt() {
+    put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "the glove", List.of(), "c-1", AT));
+    put(new Message(ROOM, 2, "alice", MessageKind.TEXT, "the hat", List.of(), "c-2", AT));
+    put(change(4, MessageChange.REACTION_ADDED, 2, "👍"));
+    put(change(5, MessageChange.REACTION_ADDED, 1, "👍"));
+    var page = List.of(log.get(5L), log.get(4L), log.get(1L));
+
+    var rendered = renderer.renderJson(ROOM, MessageJson.writeAll(page));
+
+    assertThat(MessageJson.read(rendered.get(0)).target()).as("1 is in the page").isNull();
+    assertThat(MessageJson.read(rendered.get(1)).target().content())
+        .as("2 lies between the page's ends but not in it")
+        .isEqualTo("the hat");
+    assertThat(rendered)
+        .containsExactlyElementsOf(MessageJson.writeAll(renderer.render(ROOM, page)));
+  }
+
+  @Test
   void aPreviewCopiedFromTheStoredBytesIsTheEncodedPreview() {
     var plain = new Message(ROOM, 7, "alice", MessageKind.TEXT, "hi", List.of(), "c-7", AT);
     var escaped =
