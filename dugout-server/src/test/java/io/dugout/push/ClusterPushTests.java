@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dugout.TempDirs;
 import io.dugout.Waits;
 import io.dugout.cluster.kafka.TestCluster;
+import io.dugout.notification.Presence;
+import io.dugout.realtime.StompTestClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Two cluster nodes push to one FCM: each stored notification is pushed once per device, by the
- * node that stores the user's notifications, whichever node the message or send came through.
+ * node that stores the user's notifications, whichever node the message or send came through; and
+ * that node leaves alone a user with a live session on the other node.
  */
 class ClusterPushTests {
 
@@ -101,5 +104,95 @@ class ClusterPushTests {
       assertThat(chat.at("/data/roomId").asString()).isEqualTo(roomId);
       assertThat(chat.at("/data/seq").asString()).isEqualTo(Long.toString(sent.number("seq")));
     }
+  }
+
+  @Test
+  void aSessionOnTheOtherNodeHoldsBackThePushUntilItCloses() throws Exception {
+    Path keys = TempDirs.deletedAtExit("dugout-cluster-push-");
+    try (var fcm = new FakeFcm();
+        var cluster = new TestCluster()) {
+      String[] push = {
+        "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(keys),
+        "--dugout.push.fcm.api-url=" + fcm.url()
+      };
+      var a = cluster.start(push);
+      var b = cluster.start(push);
+      cluster.awaitBalanced();
+      cluster.awaitNotificationsBalanced();
+      String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
+      String bob = userStoredBy(a);
+      String token = "fcm-" + UUID.randomUUID();
+      PushChecks.registerPhone(a.client(), bob, token);
+      var created =
+          b.client()
+              .postJson(
+                  b.client().token(alice),
+                  "/api/v1/rooms",
+                  Map.of("type", "GROUP", "title", "League", "memberIds", List.of(bob)));
+      assertThat(created.status()).as("%s", created).isEqualTo(201);
+      String roomId = created.text("id");
+
+      // bob is connected to node B only, not viewing the room; node A stores his notifications
+      try (var bobOnB = StompTestClient.connect(b.port(), b.client().token(bob))) {
+        bobOnB.subscribeAndWait("n", "/user/queue/notifications");
+        Waits.until(() -> presence(a).isOnline(bob), PATIENCE, "bob online as node A sees it");
+        say(b, alice, roomId, "c-1", "while bob is on node B");
+        var live = bobOnB.await(f -> f.command().equals("MESSAGE"), PATIENCE);
+        assertThat(live.body()).contains("while bob is on node B");
+      }
+      Waits.until(() -> !presence(a).isOnline(bob), PATIENCE, "bob offline as node A sees it");
+      long second = say(b, alice, roomId, "c-2", "after bob left");
+
+      Waits.until(() -> !fcm.acceptedFor(token).isEmpty(), PATIENCE, "a push to bob");
+      // why: the first notification was queued on node A before the second, so once A's queue
+      // is empty a push of it, had one been decided, would have been sent
+      Waits.until(() -> depth(a) == 0 && depth(b) == 0, PATIENCE, "both push queues to drain");
+      var pushes = fcm.acceptedFor(token);
+      assertThat(pushes).hasSize(1);
+      assertThat(pushes.getFirst().at("/data/roomId").asString()).isEqualTo(roomId);
+      assertThat(pushes.getFirst().at("/data/seq").asString()).isEqualTo(Long.toString(second));
+      assertThat(sent(a)).as("pushed by node A, which stores bob's notifications").isEqualTo(1);
+      assertThat(sent(b)).isZero();
+      assertThat(a.ownedNotifications()).contains(TestCluster.partitionOf(bob));
+    }
+  }
+
+  /** A new user whose notifications the given node stores (it owns the user's partition). */
+  private static String userStoredBy(TestCluster.Node node) {
+    for (int i = 0; i < 200; i++) {
+      String user = "bob-" + UUID.randomUUID().toString().substring(0, 8);
+      if (node.ownedNotifications().contains(TestCluster.partitionOf(user))) {
+        return user;
+      }
+    }
+    throw new AssertionError("no user whose partition the node owns");
+  }
+
+  private static long say(
+      TestCluster.Node node, String user, String roomId, String clientMsgId, String content) {
+    var sent =
+        node.client()
+            .postJson(
+                node.client().token(user),
+                "/api/v1/rooms/" + roomId + "/messages",
+                Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", content));
+    assertThat(sent.status()).as("%s", sent).isEqualTo(201);
+    return sent.number("seq");
+  }
+
+  private static Presence presence(TestCluster.Node node) {
+    return node.context().getBean(Presence.class);
+  }
+
+  private static double depth(TestCluster.Node node) {
+    return meters(node).get("dugout.push.queue.depth").gauge().value();
+  }
+
+  private static double sent(TestCluster.Node node) {
+    return meters(node).get("dugout.push.sent").tag("provider", "fcm").counter().count();
+  }
+
+  private static MeterRegistry meters(TestCluster.Node node) {
+    return node.context().getBean(MeterRegistry.class);
   }
 }
