@@ -138,7 +138,7 @@ final class PushDispatcher implements SmartLifecycle {
     try {
       outbox.add(entry);
     } catch (RuntimeException e) {
-      outboxFailed("keeping", e);
+      outboxFailed("add", "keeping", e);
     }
     held.add(entry.id());
     due.add(PushTask.job(entry));
@@ -335,7 +335,7 @@ final class PushDispatcher implements SmartLifecycle {
     try {
       outbox.remove(entry.id);
     } catch (RuntimeException e) {
-      outboxFailed("removing", e);
+      outboxFailed("remove", "removing", e);
     }
     held.remove(entry.id);
   }
@@ -344,7 +344,8 @@ final class PushDispatcher implements SmartLifecycle {
    * why: at most one line in 30 s; an outbox write that failed costs at worst a push sent twice
    * (not removed) or one a crash would lose (not kept)
    */
-  private void outboxFailed(String what, RuntimeException e) {
+  private void outboxFailed(String operation, String what, RuntimeException e) {
+    metrics.outboxFailed(operation);
     long now = System.nanoTime();
     long last = lastOutboxWarning;
     if (last == 0 || now - last > OUTBOX_WARNING_EVERY.toNanos()) {

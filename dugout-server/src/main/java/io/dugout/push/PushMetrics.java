@@ -18,6 +18,8 @@ final class PushMetrics {
   private static final String RETRIED = "failed attempts tried again after a backoff";
   private static final String REMOVED = "devices removed because their token died";
   private static final String DEAD_LETTERED = "pushes given up on";
+  private static final String OUTBOX_FAILED =
+      "push outbox writes that failed: add (pushes kept in memory only) or remove (pushed again)";
 
   private final MeterRegistry registry;
   private final Counter dropped;
@@ -29,6 +31,8 @@ final class PushMetrics {
             .description("pushes never queued because the push queue was full")
             .register(registry);
     // why: a counter that exists from the start reads 0 on dashboards, not "no data"
+    outboxCounter("add");
+    outboxCounter("remove");
     for (Device.Platform platform : platforms) {
       counter("dugout.push.sent", SENT, platform);
       counter("dugout.push.retried", RETRIED, platform);
@@ -72,6 +76,18 @@ final class PushMetrics {
 
   void deadLettered(Device.Platform platform) {
     counter("dugout.push.dead.lettered", DEAD_LETTERED, platform).increment();
+  }
+
+  /** An outbox {@code operation} ({@code add} or {@code remove}) failed. */
+  void outboxFailed(String operation) {
+    outboxCounter(operation).increment();
+  }
+
+  private Counter outboxCounter(String operation) {
+    return Counter.builder("dugout.push.outbox.failed")
+        .description(OUTBOX_FAILED)
+        .tag("operation", operation)
+        .register(registry);
   }
 
   void dropped() {
