@@ -77,7 +77,8 @@ final class Commands {
             its share of --rate messages per second (or, with --closed-loop, the next right after its own echo)
             for --duration. Measures echo latency, delivery latency at every receiver, sends/s, deliveries/s.
             --edit-share and --react-share turn shares of the sends into edits and reactions, entries of the
-            room's log like messages, counted alike and reported by type.\
+            room's log like messages, counted alike and reported by type. --away adds members who stay away
+            with a registered FCM device: every message notifies them and, when the server pushes, pushes.\
             """,
             with(
                 live(
@@ -86,6 +87,12 @@ final class Commands {
                         OptionSpec.value("rooms", "R", "100", "rooms (users spread evenly)"),
                         OptionSpec.flag(
                             "direct", "DIRECT rooms of two users (--rooms = --users / 2)"),
+                        OptionSpec.value(
+                            "away",
+                            "A",
+                            "0",
+                            "members per room who never connect, each with an FCM device, so"
+                                + " every message is a push to each (for the cost of push)"),
                         OptionSpec.value(
                             "rate",
                             "PER_SECOND",

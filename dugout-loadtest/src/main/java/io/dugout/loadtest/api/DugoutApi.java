@@ -166,6 +166,14 @@ public final class DugoutApi {
             .build());
   }
 
+  public Response put(String token, String path, String json) {
+    return send(
+        request(token, path)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+            .build());
+  }
+
   /** Parses a successful response, or turns a failed one into a {@link TargetException}. */
   public static JsonNode expectOk(Response response, String what) {
     if (response.status() == 401) {

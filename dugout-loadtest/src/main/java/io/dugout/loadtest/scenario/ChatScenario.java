@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * {@code chat}: N users spread over R rooms, every user sending at a share of a fixed total rate
  * (or closed loop) for a duration. Measures echo and per-receiver delivery latency, sends/s and
- * deliveries/s.
+ * deliveries/s. {@code --away} adds members to each room who never connect, each with an FCM device
+ * registered, so that every message is a notification (and, on a server that pushes, a push) to
+ * each of them.
  */
 public final class ChatScenario implements Scenario {
 
@@ -34,6 +36,15 @@ public final class ChatScenario implements Scenario {
       roomOfUser[i] = i % rooms;
       members.get(i % rooms).add(userIds.get(i));
     }
+    int away = options.integer("away");
+    if (away < 0 || (away > 0 && direct)) {
+      throw new UsageException("--away must be 0 or more, and 0 with --direct");
+    }
+    List<String> awayIds = Population.userIds("lt-away-", rooms * away);
+    for (int i = 0; i < awayIds.size(); i++) {
+      members.get(i / away).add(awayIds.get(i));
+    }
+    Population.fcmDevices(context, context.tokens().serviceToken(), awayIds);
     List<String> tokens = Population.tokens(context, userIds);
     List<String> roomIds =
         direct

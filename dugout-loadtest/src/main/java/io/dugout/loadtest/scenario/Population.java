@@ -40,13 +40,31 @@ final class Population {
     return parallel(userIds.size(), i -> context.tokens().userToken(userIds.get(i)));
   }
 
-  /** Creates one GROUP room per member list and returns the room ids in the same order. */
+  /** Registers one FCM device for each user (needs a service token). */
+  static void fcmDevices(RunContext context, String serviceToken, List<String> userIds) {
+    parallel(
+        userIds.size(),
+        i -> {
+          String user = userIds.get(i);
+          var response =
+              context
+                  .api()
+                  .put(
+                      serviceToken,
+                      "/api/v1/users/" + user + "/devices/phone",
+                      "{\"platform\":\"fcm\",\"token\":\"lt-token-" + user + "\"}");
+          io.dugout.loadtest.api.DugoutApi.expectOk(response, "registering a device of " + user);
+          return user;
+        });
+  }
+
   /** Creates a DIRECT room for each pair of users (needs a service token); returns their ids. */
   static List<String> directRooms(
       RunContext context, String serviceToken, List<List<String>> pairs) {
     return parallel(pairs.size(), r -> context.api().createDirectRoom(serviceToken, pairs.get(r)));
   }
 
+  /** Creates one GROUP room per member list and returns the room ids in the same order. */
   static List<String> rooms(
       RunContext context, String serviceToken, List<List<String>> membersPerRoom) {
     List<String> roomIds =
