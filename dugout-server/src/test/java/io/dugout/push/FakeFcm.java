@@ -9,12 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,6 +33,9 @@ public final class FakeFcm implements AutoCloseable {
 
   public static final String PROJECT = "dugout-test";
   private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** A message FCM accepted, and when. */
+  public record Acceptance(JsonNode message, Instant at) {}
 
   /** A scripted answer. */
   public record Answer(int status, String body, String retryAfter) {
@@ -66,8 +71,9 @@ public final class FakeFcm implements AutoCloseable {
 
   private final HttpServer server;
   private final Map<String, Queue<Answer>> scripts = new ConcurrentHashMap<>();
-  private final List<JsonNode> accepted = new CopyOnWriteArrayList<>();
   private final List<JsonNode> refused = new CopyOnWriteArrayList<>();
+  // why: a queue, not a copy-on-write list, so that a benchmark's many pushes cost no copying
+  private final Queue<Acceptance> acceptances = new ConcurrentLinkedQueue<>();
   private volatile boolean refusing;
   private final AtomicInteger attempts = new AtomicInteger();
   private final AtomicInteger tokensIssued = new AtomicInteger();
@@ -104,11 +110,16 @@ public final class FakeFcm implements AutoCloseable {
 
   /** The messages FCM accepted, oldest first ({@code message} objects of the send bodies). */
   public List<JsonNode> accepted() {
-    return List.copyOf(accepted);
+    return acceptances.stream().map(Acceptance::message).toList();
+  }
+
+  /** Every accepted message with the instant it was accepted, oldest first. */
+  public List<Acceptance> acceptances() {
+    return List.copyOf(acceptances);
   }
 
   public List<JsonNode> acceptedFor(String token) {
-    return accepted.stream().filter(m -> m.get("token").asString().equals(token)).toList();
+    return accepted().stream().filter(m -> m.get("token").asString().equals(token)).toList();
   }
 
   public int attempts() {
@@ -181,7 +192,7 @@ public final class FakeFcm implements AutoCloseable {
       respond(exchange, error.status(), error.body(), null);
       return;
     }
-    accepted.add(message);
+    acceptances.add(new Acceptance(message, Instant.now()));
     respond(exchange, 200, "{\"name\":\"projects/" + PROJECT + "/messages/1\"}", null);
   }
 
