@@ -143,7 +143,12 @@ class ClusterPushTests {
       Waits.until(() -> !presence(a).isOnline(bob), PATIENCE, "bob offline as node A sees it");
       long second = say(b, alice, roomId, "c-2", "after bob left");
 
-      Waits.until(() -> !fcm.acceptedFor(token).isEmpty(), PATIENCE, "a push to bob");
+      Waits.until(
+          () ->
+              fcm.acceptedFor(token).stream()
+                  .anyMatch(p -> p.at("/data/seq").asString().equals(Long.toString(second))),
+          PATIENCE,
+          "the second message pushed to bob");
       // why: the first notification was queued on node A before the second, so once A's queue
       // is empty a push of it, had one been decided, would have been sent
       Waits.until(() -> depth(a) == 0 && depth(b) == 0, PATIENCE, "both push queues to drain");
