@@ -19,10 +19,14 @@ import java.util.regex.Pattern;
 /**
  * A STOMP client that behaves as a real app does through faults: on a lost connection it connects
  * to whichever node answers and resubscribes each room with {@code since-seq} set to the last seq
- * it saw; it resends every send not yet receipted, with the same {@code clientMsgId}, every few
- * seconds. It records what a soak asserts: every seq each room delivered on its wire, in the order
- * it arrived; every send's first attempt, receipt and errors. Over 300 lines because an app's
- * reconnect, resume and resend are one state machine, and splitting it would split that state.
+ * it saw; it resends a send not yet receipted, with the same {@code clientMsgId}, as the client
+ * library does: after a new connection, a second after an error answer, and when no answer came
+ * within {@link #RECEIPT_TIMEOUT}. A send still in flight is not resent: each copy queues behind
+ * the others on the connection, and a client resending all it has in flight every few seconds while
+ * each waits the append timeout adds work faster than an outage lets any node do it. It records
+ * what a soak asserts: every seq each room delivered on its wire, in the order it arrived; every
+ * send's first attempt, receipt and errors. Over 300 lines because an app's reconnect, resume and
+ * resend are one state machine, and splitting it would split that state.
  */
 final class AppClient implements AutoCloseable {
 
@@ -32,7 +36,12 @@ final class AppClient implements AutoCloseable {
   private static final Pattern TYPE = Pattern.compile("\"type\":\"([a-z.]+)\"");
   private static final Pattern CODE = Pattern.compile("\"code\":\"([a-z_]+)\"");
   private static final Pattern CLIENT_MSG_ID = Pattern.compile("\"clientMsgId\":\"([^\"]+)\"");
-  static final Duration RESEND_EVERY = Duration.ofSeconds(3);
+
+  /** As the client library's {@code receiptTimeoutMs}: past the append timeout and some. */
+  static final Duration RECEIPT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** How long after an error answer a send is tried again. */
+  static final Duration RETRY_AFTER_ERROR = Duration.ofSeconds(1);
 
   /** One send of this client: when it was first tried, when receipted, what errors it got. */
   static final class Send {
@@ -41,6 +50,13 @@ final class AppClient implements AutoCloseable {
     final long firstNanos = System.nanoTime();
     volatile long lastTriedNanos;
     volatile long receiptedNanos;
+
+    /** When its last attempt was answered with an error, 0 while it is in flight. */
+    volatile long erroredNanos;
+
+    /** The connection its last attempt went out on: -1 when there was none. */
+    volatile int connection = -1;
+
     volatile int attempts;
     final List<String> errors = new CopyOnWriteArrayList<>();
 
@@ -67,6 +83,10 @@ final class AppClient implements AutoCloseable {
   private volatile boolean closed;
   private int reconnects;
   private int counter;
+  private final Map<String, java.util.concurrent.atomic.AtomicInteger> received =
+      new ConcurrentHashMap<>();
+  private volatile long lastReceivedNanos;
+  private volatile long connectedNanos;
 
   /**
    * @param nextPort the port of the node to try next (round robin over the cluster's nodes)
@@ -108,6 +128,7 @@ final class AppClient implements AutoCloseable {
         }
         connected = true;
         this.port = port;
+        connectedNanos = System.nanoTime();
         reconnects++;
         frame("SUBSCRIBE", Map.of("id", "errors", "destination", "/user/queue/errors"), "");
         for (String room : rooms) {
@@ -142,11 +163,22 @@ final class AppClient implements AutoCloseable {
     return id;
   }
 
-  /** Resends, with the same clientMsgId, every send not receipted within {@link #RESEND_EVERY}. */
+  /**
+   * Resends, with the same clientMsgId, every send not receipted that went out on an earlier
+   * connection (or none), was answered with an error a while ago, or had no answer within {@link
+   * #RECEIPT_TIMEOUT}.
+   */
   synchronized void resendOverdue() {
     long now = System.nanoTime();
     for (var send : sends.values()) {
-      if (!send.receipted() && now - send.lastTriedNanos >= RESEND_EVERY.toNanos()) {
+      if (send.receipted()) {
+        continue;
+      }
+      boolean lost = send.connection != reconnects;
+      boolean errored =
+          send.erroredNanos != 0 && now - send.erroredNanos >= RETRY_AFTER_ERROR.toNanos();
+      boolean unanswered = now - send.lastTriedNanos >= RECEIPT_TIMEOUT.toNanos();
+      if (lost || errored || unanswered) {
         attempt(send);
       }
     }
@@ -165,6 +197,31 @@ final class AppClient implements AutoCloseable {
     return List.copyOf(wire.get(roomId));
   }
 
+  /**
+   * What a failed soak needs to tell a silent connection from a slow one: whether connected, to
+   * which port since when, the frames received by command and when the last one came, and the last
+   * connect failures.
+   */
+  String state() {
+    long now = System.nanoTime();
+    var failures = List.copyOf(connectFailures);
+    return name
+        + ": connected="
+        + connected
+        + " port="
+        + port
+        + " reconnects="
+        + reconnects
+        + " connected "
+        + (now - connectedNanos) / 1_000_000_000
+        + " s ago, last frame "
+        + (lastReceivedNanos == 0 ? "never" : (now - lastReceivedNanos) / 1_000_000_000 + " s ago")
+        + ", received "
+        + received
+        + ", last connect failures "
+        + failures.subList(Math.max(0, failures.size() - 3), failures.size());
+  }
+
   /** The port of the node this client is connected to now, or was last: 0 before any. */
   int port() {
     return port;
@@ -180,10 +237,13 @@ final class AppClient implements AutoCloseable {
 
   private void attempt(Send send) {
     send.lastTriedNanos = System.nanoTime();
+    send.erroredNanos = 0;
     send.attempts++;
     if (!connected) {
+      send.connection = -1;
       return;
     }
+    send.connection = reconnects;
     frame(
         "SEND",
         Map.of(
@@ -217,6 +277,10 @@ final class AppClient implements AutoCloseable {
   }
 
   private void received(Frame frame) {
+    lastReceivedNanos = System.nanoTime();
+    received
+        .computeIfAbsent(frame.command(), c -> new java.util.concurrent.atomic.AtomicInteger())
+        .incrementAndGet();
     switch (frame.command()) {
       case "RECEIPT" -> {
         String id = frame.header("receipt-id");
@@ -239,6 +303,7 @@ final class AppClient implements AutoCloseable {
               var send = sends.get(id.group(1));
               if (send != null) {
                 send.errors.add(code.find() ? code.group(1) : frame.body());
+                send.erroredNanos = System.nanoTime();
               }
             }
           }

@@ -279,6 +279,9 @@ class ClusterSoakTests {
             .forEach(unreceipted::add);
       }
       if (!unreceipted.isEmpty()) {
+        senders.stream()
+            .filter(s -> !s.allReceipted())
+            .forEach(s -> log.info("Soak: stuck {}", s.state()));
         dumpThreads();
       }
       assertThat(unreceipted)
@@ -333,6 +336,9 @@ class ClusterSoakTests {
         log.info("Soak: node-{} is on port {}", i, node.port());
         if (node.isAlive()) {
           log.info("Soak: node-{}'s threads in {}", i, node.dumpThreads());
+          var api = DugoutClient.onPort(node.port());
+          var metrics = api.get(api.serviceToken("soak"), "/actuator/prometheus");
+          Files.writeString(dir.resolve("node-" + i + "-metrics.txt"), metrics.body());
         }
       }
     }
