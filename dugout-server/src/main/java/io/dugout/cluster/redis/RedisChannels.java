@@ -215,6 +215,11 @@ final class RedisChannels {
     return container.isRunning() && container.isListening();
   }
 
+  /** Whether the Pub/Sub connection receives the channel, which {@link #listen} asked for. */
+  boolean hears(String channel) {
+    return !pending.containsKey(channel) && listening();
+  }
+
   /** The Pub/Sub connection, for channels with a count of their own. */
   RedisMessageListenerContainer container() {
     return container;

@@ -7,9 +7,11 @@ import io.dugout.realtime.RealtimeProperties;
 import io.dugout.realtime.SendRateLimit;
 import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties.Mode;
+import io.lettuce.core.resource.ClientResources;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -88,8 +90,12 @@ class RedisFanoutConfiguration {
   }
 
   @Bean(destroyMethod = "close")
-  RedisRoomEvents redisRoomEvents(ApplicationEventPublisher events, RedisFanout fanout) {
+  RedisRoomEvents redisRoomEvents(
+      ApplicationEventPublisher events,
+      RedisFanout fanout,
+      ObjectProvider<ClientResources> lettuce) {
     var roomEvents = new RedisRoomEvents(fanout.channels(), events);
+    lettuce.ifAvailable(resources -> roomEvents.watch(resources.eventBus()));
     fanout.listen(RedisRoomEvents.CHANNEL, roomEvents);
     return roomEvents;
   }

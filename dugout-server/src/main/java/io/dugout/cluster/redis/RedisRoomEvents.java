@@ -1,15 +1,21 @@
 package io.dugout.cluster.redis;
 
 import io.dugout.room.RoomEvent;
+import io.dugout.room.RoomEventFeed;
 import io.dugout.system.RecordCreators;
+import io.lettuce.core.event.EventBus;
+import io.lettuce.core.event.connection.DisconnectedEvent;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.SubscriptionListener;
+import reactor.core.Disposable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,8 +28,13 @@ import tools.jackson.databind.json.JsonMapper;
  * published while Redis is away are lost, counted with the fanout's (see {@code docs/deploy.md}).
  * Received events are republished one at a time, in arrival order, on one thread of their own,
  * since their listeners may read the store.
+ *
+ * <p>As a {@link RoomEventFeed}: deaf while Redis is away or the channel is not subscribed; a new
+ * epoch at every confirmed (re)subscription of the channel and at every dropped Redis connection
+ * ({@link #interrupted}), as Lettuce resubscribes after reconnecting and events published between
+ * are lost.
  */
-final class RedisRoomEvents implements MessageListener {
+final class RedisRoomEvents implements MessageListener, SubscriptionListener, RoomEventFeed {
 
   static final String CHANNEL = "dugout:room-events";
 
@@ -38,6 +49,8 @@ final class RedisRoomEvents implements MessageListener {
 
   private final RedisChannels channels;
   private final ApplicationEventPublisher events;
+  private final AtomicLong epoch = new AtomicLong();
+  private volatile Disposable disconnects;
   private final ExecutorService republisher =
       Executors.newSingleThreadExecutor(
           Thread.ofPlatform().name("dugout-room-events").daemon().factory());
@@ -97,7 +110,37 @@ final class RedisRoomEvents implements MessageListener {
     }
   }
 
+  @Override
+  public long epoch() {
+    return channels.away() || !channels.hears(CHANNEL) ? DEAF : epoch.get();
+  }
+
+  @Override
+  public void onChannelSubscribed(byte[] channel, long count) {
+    epoch.incrementAndGet();
+  }
+
+  @Override
+  public void onChannelUnsubscribed(byte[] channel, long count) {
+    epoch.incrementAndGet();
+  }
+
+  /** A Redis connection dropped: events may be lost until the channel is subscribed again. */
+  void interrupted() {
+    epoch.incrementAndGet();
+  }
+
+  /** Counts every connection that Lettuce reports dropped as an {@link #interrupted} feed. */
+  void watch(EventBus lettuce) {
+    disconnects =
+        lettuce.get().filter(DisconnectedEvent.class::isInstance).subscribe(e -> interrupted());
+  }
+
   void close() {
+    var watching = disconnects;
+    if (watching != null) {
+      watching.dispose();
+    }
     republisher.shutdownNow();
   }
 

@@ -1,0 +1,164 @@
+package io.dugout.room;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dugout.Waits;
+import io.dugout.cluster.kafka.TestCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * A member removed through one cluster node is refused on the other, which answers its members from
+ * its own view: as soon as the room event arrives; after a dropped Redis connection; and, when
+ * Redis loses the event, within {@code dugout.rooms.member-cache-ttl}.
+ */
+class ClusterMemberRemovalTests {
+
+  private static final TestCluster cluster = new TestCluster();
+  private static final AtomicInteger sends = new AtomicInteger();
+
+  /** Keeps what it read for ten minutes: only an event or a new epoch makes it read again. */
+  private static TestCluster.Node keeping;
+
+  /** Keeps what it read for two seconds. */
+  private static TestCluster.Node brief;
+
+  @BeforeAll
+  static void startTwoNodes() {
+    keeping = cluster.start("--dugout.rooms.member-cache-ttl=10m");
+    brief = cluster.start("--dugout.rooms.member-cache-ttl=2s");
+    cluster.awaitBalanced();
+  }
+
+  @AfterAll
+  static void stop() {
+    cluster.close();
+  }
+
+  @Test
+  void aMemberRemovedOnOneNodeIsRefusedOnTheOtherAsSoonAsTheRoomEventArrives() {
+    String room = group(brief, "alice", "bob");
+    assertThat(send(keeping, room, "bob")).as("bob is a member, and known as one").isEqualTo(201);
+
+    remove(brief, "alice", room, "bob");
+
+    awaitRefused(keeping, room, "bob", Duration.ofSeconds(5));
+    assertThat(send(keeping, room, "alice")).isEqualTo(201);
+  }
+
+  @Test
+  void aMemberRemovedWhileRedisLosesTheRoomEventIsRefusedOnTheOtherNodeWithinTheTtl() {
+    String room = group(keeping, "alice", "bob");
+    assertThat(send(brief, room, "bob")).isEqualTo(201);
+
+    var redis = TestCluster.redis();
+    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
+    try {
+      remove(keeping, "alice", room, "bob");
+    } finally {
+      acl(redis, "allchannels");
+    }
+
+    // why: the ttl is 2 s; the rest is slack for a busy machine, not the bound
+    awaitRefused(brief, room, "bob", Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aDroppedRedisConnectionMakesTheOtherNodeReadMembershipAgain() {
+    String room = group(brief, "alice", "bob");
+    assertThat(send(keeping, room, "bob")).isEqualTo(201);
+    var redis = TestCluster.redis();
+    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
+    try {
+      remove(brief, "alice", room, "bob");
+    } finally {
+      acl(redis, "allchannels");
+    }
+    assertThat(send(keeping, room, "bob"))
+        .as("the event was lost, and the node keeps its answer for ten minutes")
+        .isEqualTo(201);
+
+    // every Pub/Sub connection drops; Lettuce reconnects and subscribes again
+    redis.execute(
+        (RedisCallback<Object>)
+            c -> {
+              for (var client : c.serverCommands().getClientList()) {
+                if (client.getFlags().contains("P")) {
+                  String address = client.getAddressPort();
+                  int colon = address.lastIndexOf(':');
+                  c.serverCommands()
+                      .killClient(
+                          address.substring(0, colon),
+                          Integer.parseInt(address.substring(colon + 1)));
+                }
+              }
+              return null;
+            });
+
+    awaitRefused(keeping, room, "bob", Duration.ofSeconds(10));
+  }
+
+  /** Sends until the node refuses the user with 403; fails if it still accepts after the wait. */
+  private static void awaitRefused(
+      TestCluster.Node node, String room, String user, Duration within) {
+    var statuses = new ArrayList<Integer>();
+    Waits.until(
+        () -> {
+          int status = send(node, room, user);
+          statuses.add(status);
+          if (status != 403) {
+            Waits.sleep(Duration.ofMillis(100));
+          }
+          return status == 403;
+        },
+        within,
+        user + " refused in room " + room);
+    assertThat(statuses.subList(0, statuses.size() - 1)).allMatch(status -> status == 201);
+  }
+
+  private static int send(TestCluster.Node node, String room, String user) {
+    String clientMsgId = "m-" + sends.incrementAndGet();
+    return node.client()
+        .postJson(
+            node.client().token(user),
+            "/api/v1/rooms/" + room + "/messages",
+            Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", "hi"))
+        .status();
+  }
+
+  private static String group(TestCluster.Node node, String owner, String... members) {
+    var response =
+        node.client()
+            .postJson(
+                node.client().token(owner),
+                "/api/v1/rooms",
+                Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
+    assertThat(response.status()).as(response.toString()).isEqualTo(201);
+    return response.text("id");
+  }
+
+  private static void remove(TestCluster.Node node, String owner, String room, String member) {
+    var response =
+        node.client()
+            .delete(node.client().token(owner), "/api/v1/rooms/" + room + "/members/" + member);
+    assertThat(response.status()).as(response.toString()).isLessThan(300);
+  }
+
+  private static void acl(StringRedisTemplate redis, String... rules) {
+    var args = new ArrayList<byte[]>();
+    args.add("SETUSER".getBytes());
+    args.add("default".getBytes());
+    for (String rule : rules) {
+      args.add(rule.getBytes());
+    }
+    redis.execute((RedisCallback<Object>) c -> c.execute("ACL", args.toArray(byte[][]::new)));
+  }
+}
