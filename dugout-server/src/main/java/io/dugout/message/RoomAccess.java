@@ -22,6 +22,13 @@ public interface RoomAccess {
   boolean isMember(String roomId, String userId);
 
   /**
+   * Whether the user is a member of the room, read from the store itself and never from what a node
+   * keeps of it: for checks that exist to catch a change this node was not told of. A user found
+   * not to be a member is refused from then on by every check of this node.
+   */
+  boolean isMemberInStore(String roomId, String userId);
+
+  /**
    * Whether the caller moderates the room: a service caller, the room's {@code OWNER} or an {@code
    * ADMIN}. Call after {@link #requireReader}.
    */

@@ -3,7 +3,6 @@ package io.dugout.realtime;
 import io.dugout.message.RoomAccess;
 import io.dugout.room.RoomEvent;
 import io.dugout.system.ConditionalOnSelection;
-import io.dugout.system.DugoutException;
 import io.dugout.system.DugoutProperties.Mode;
 import java.util.HashMap;
 import java.util.concurrent.Executors;
@@ -18,9 +17,11 @@ import org.springframework.stereotype.Component;
  * Cluster mode: ends this node's live room subscriptions of users who are no longer members,
  * checked against the store every {@code dugout.realtime.membership-check-interval}. why: a removal
  * made on another node arrives here as a room event over Redis Pub/Sub, which may be lost; this
- * bounds how long a removed member keeps receiving the room here to one interval. Sends, history
- * and new subscriptions check the store themselves and need no help. On one node the event cannot
- * be lost, so this runs only in cluster mode.
+ * bounds how long a removed member keeps receiving the room here to one interval. It reads the
+ * store itself ({@link RoomAccess#isMemberInStore}), as sends, history and new subscriptions are
+ * answered from the node's view of membership, which the same lost event left stale; a removal
+ * found here is refused by those too from then on. On one node the event cannot be lost, so this
+ * runs only in cluster mode.
  */
 @Component
 @ConditionalOnSelection(mode = Mode.CLUSTER)
@@ -62,7 +63,8 @@ class MembershipResync implements DisposableBean {
         }
         boolean member =
             members.computeIfAbsent(
-                caller.userId() + '\u0000' + roomId, key -> isMember(caller, roomId));
+                caller.userId() + '\u0000' + roomId,
+                key -> access.isMemberInStore(roomId, caller.userId()));
         if (!member) {
           log.info(
               "Ending {}'s subscriptions to room {}: no longer a member", caller.userId(), roomId);
@@ -70,15 +72,6 @@ class MembershipResync implements DisposableBean {
           broadcaster.roomEvent(new RoomEvent.MemberLeft(roomId, caller.userId()));
         }
       }
-    }
-  }
-
-  private boolean isMember(io.dugout.auth.Caller caller, String roomId) {
-    try {
-      access.requireReader(caller, roomId);
-      return true;
-    } catch (DugoutException.Forbidden | DugoutException.NotFound e) {
-      return false;
     }
   }
 

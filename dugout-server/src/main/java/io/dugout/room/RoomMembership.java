@@ -49,6 +49,15 @@ class RoomMembership implements RoomAccess {
   }
 
   @Override
+  public boolean isMemberInStore(String roomId, String userId) {
+    boolean member = rooms.findMember(roomId, userId).isPresent();
+    if (!member) {
+      members.removed(roomId, userId);
+    }
+    return member;
+  }
+
+  @Override
   public boolean moderates(Caller caller, String roomId) {
     return caller.service()
         || rooms

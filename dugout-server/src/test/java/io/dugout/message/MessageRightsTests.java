@@ -35,6 +35,11 @@ class MessageRightsTests {
         }
 
         @Override
+        public boolean isMemberInStore(String roomId, String userId) {
+          return isMember(roomId, userId);
+        }
+
+        @Override
         public boolean moderates(Caller caller, String roomId) {
           return caller.service() || caller.userId().equals("owner");
         }

@@ -20,7 +20,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * its own view: as soon as the room event arrives; after a dropped Redis connection; and, when
  * Redis loses the event, within {@code dugout.rooms.member-cache-ttl}.
  */
-class ClusterMemberRemovalTests {
+class ClusterMembershipViewTests {
 
   private static final TestCluster cluster = new TestCluster();
   private static final AtomicInteger sends = new AtomicInteger();
