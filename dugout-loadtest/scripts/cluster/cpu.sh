@@ -6,7 +6,9 @@
 # default):
 #   dugout-loadtest/scripts/cluster/cpu.sh LOADTEST_JAR OUT_DIR LABEL [chat options...]
 # e.g. cpu.sh dugout-loadtest/target/dugout-loadtest.jar out rate200 --users 1000 --rooms 100 --rate 200 --duration 20s
-# One line per process in OUT_DIR/LABEL.cpu.txt and a summary line in OUT_DIR/runs.txt.
+# One line per process in OUT_DIR/LABEL.cpu.txt, the nodes' MongoDB commands per send by command
+# (from their /actuator/prometheus, with a try-it-out service token) and a summary line in
+# OUT_DIR/runs.txt.
 set -euo pipefail
 # shellcheck source=cluster-dev.sh
 . "$(dirname "$0")/cluster-dev.sh"
@@ -22,7 +24,7 @@ for warm in $(seq "${WARM_RUNS:-1}"); do
   "$java" -jar "$loadtest_jar" chat --url "$urls" "$@" --out "$out/$label-warm$warm" >/dev/null 2>&1 || true
 done
 python3 - "$dev" "$out" "$label" "$java" "$loadtest_jar" "$urls" "$@" <<'PY' | tee "$out/$label.cpu.txt" | tail -1 | tee -a "$out/runs.txt"
-import json, os, re, subprocess, sys
+import json, os, re, subprocess, sys, urllib.request
 dev, out, label, java, jar, urls, *options = sys.argv[1:]
 hz = os.sysconf('SC_CLK_TCK')
 def tree():
@@ -56,6 +58,23 @@ def jit(pid):
         except OSError:
             pass
     return total
+tokens = {}
+def mongo_commands():
+    # why: round trips, unlike CPU, do not depend on what else runs on the box
+    counts = {}
+    for url in urls.split(','):
+        if url not in tokens:
+            ask = urllib.request.Request(url + '/api/v1/dev/token', method='POST',
+                data=json.dumps({'userId': 'cpu-sh', 'scope': 'dugout:service'}).encode(),
+                headers={'Content-Type': 'application/json'})
+            tokens[url] = json.load(urllib.request.urlopen(ask, timeout=10))['token']
+        scrape = urllib.request.Request(url + '/actuator/prometheus',
+                                        headers={'Authorization': 'Bearer ' + tokens[url]})
+        for line in urllib.request.urlopen(scrape, timeout=10).read().decode().splitlines():
+            m = re.match(r'mongodb_driver_commands_seconds_count\{.*?command="(\w+)".*\}\s+([0-9.eE+]+)', line)
+            if m:
+                counts[m.group(1)] = counts.get(m.group(1), 0) + float(m.group(2))
+    return counts
 def ticks():
     rows = {}
     for pid in tree():
@@ -72,7 +91,7 @@ for line in run.stdout:
     log.write(line)
     m = re.match(r'\S+/run\s+([0-9.]+)s.*?sent\s+([0-9]+)', line)
     if m:
-        now = (float(m.group(1)), int(m.group(2)), ticks())
+        now = (float(m.group(1)), int(m.group(2)), ticks(), mongo_commands())
         first = first or now
         last = now
 run.wait()
@@ -86,11 +105,15 @@ for who, spent in sorted(used.items(), key=lambda kv: -kv[1]):
     print('%-32s %7.2f s  %6.0f us/send  %4.2f cores  (JIT compiler threads %.2f s)'
           % (who, spent, spent / sent * 1e6, spent / seconds, compiling[who]))
 total = sum(used.values())
+commands = {c: n - first[3].get(c, 0) for c, n in last[3].items()}
+print('MongoDB commands per send (nodes): %.2f (%s)' % (sum(commands.values()) / sent, ', '.join(
+    '%s %.2f' % (c, n / sent) for c, n in sorted(commands.items(), key=lambda kv: -kv[1]) if n)))
 r = json.load(open(f'{out}/{label}/result.json'))
 e, c, g = r['latency']['echo'], r['counts'], r.get('generator', {})
 print('%s: %d sends in %.0f s (%.0f/s), lost %d, errors %d, echo p50 %.1f p99 %.1f ms; '
-      'cluster %.0f us/send (%.2f cores); generator %.2f cores'
+      'cluster %.0f us/send (%.2f cores); MongoDB %.2f commands/send; generator %.2f cores'
       % (label, sent, seconds, sent / seconds, c['lost'], c['errors'], e['p50Ms'], e['p99Ms'],
-         total / sent * 1e6, total / seconds, g.get('cpuCores', float('nan'))))
+         total / sent * 1e6, total / seconds, sum(commands.values()) / sent,
+         g.get('cpuCores', float('nan'))))
 PY
 stop_cluster_dev
