@@ -67,8 +67,12 @@ class ClusterSendMemberReadsTests {
         .as(() -> "ttl 0s: the sender's membership read on every send\n" + readingFinds)
         .isEqualTo(SENDS);
     assertThat(viewingFinds.onSendPath())
-        .as(() -> "the view: the sender's membership read at the first send only\n" + viewingFinds)
-        .isEqualTo(1);
+        .as(
+            () ->
+                "the view: the sender's membership read at the first send (again only if the"
+                    + " room-events connection dropped meanwhile)\n"
+                    + viewingFinds)
+        .isBetween(1L, 2L);
   }
 
   private static int send(TestCluster.Node node, String room, String user) {
