@@ -7,7 +7,6 @@ import io.dugout.cluster.kafka.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.LongStream;
@@ -53,7 +52,7 @@ class ClusterDeliveryTests {
 
   @Test
   void subscribersOnBothNodesGetWhatEightSendersOnBothNodesSendInExactSeqOrder() throws Exception {
-    String room = group(a, "alice", "bob", "carol");
+    String room = a.group("alice", "bob", "carol");
     var onA = connect(a, "carol");
     var onB = connect(b, "bob");
     onA.subscribeAndWait("r", topic(room));
@@ -89,7 +88,7 @@ class ClusterDeliveryTests {
 
   @Test
   void aClientThatMovesToTheOtherNodeResumesWithSinceSeqWithNoGapAndNoRepeat() {
-    String room = group(a, "alice", "bob");
+    String room = a.group("alice", "bob");
     var bobOnA = connect(a, "bob");
     bobOnA.subscribeAndWait("r", topic(room));
     var alice = connect(b, "alice");
@@ -115,9 +114,9 @@ class ClusterDeliveryTests {
   @Test
   void aMessageWhosePublishWasLostIsDeliveredFromTheStoreInOrder() {
     // node A sequences the room and alice sends there: node B hears of it only through Redis
-    String room = group(a, "alice", "bob", "carol");
+    String room = a.group("alice", "bob", "carol");
     for (int i = 0; i < 50 && !a.owned().contains(TestCluster.partitionOf(room)); i++) {
-      room = group(a, "alice", "bob", "carol");
+      room = a.group("alice", "bob", "carol");
     }
     assertThat(a.owned()).contains(TestCluster.partitionOf(room));
     var onB = connect(b, "carol");
@@ -154,13 +153,13 @@ class ClusterDeliveryTests {
 
   @Test
   void aMemberRemovedOnOneNodeStopsReceivingTheRoomOnTheOther() {
-    String room = group(a, "alice", "bob");
+    String room = a.group("alice", "bob");
     var bobOnB = connect(b, "bob");
     bobOnB.subscribeAndWait("r", topic(room));
     var aliceOnA = connect(a, "alice");
     aliceOnA.subscribeAndWait("r", topic(room));
 
-    remove(a, "alice", room, "bob");
+    a.remove("alice", room, "bob");
     bobOnB.await(f -> f.body().contains("member.left"));
 
     assertNoLongerDelivered(bobOnB, aliceOnA, room);
@@ -168,7 +167,7 @@ class ClusterDeliveryTests {
 
   @Test
   void aMemberRemovedWhileRedisLosesTheRoomEventStopsReceivingTheRoomOnTheOtherNodeToo() {
-    String room = group(a, "alice", "bob");
+    String room = a.group("alice", "bob");
     var bobOnB = connect(b, "bob");
     bobOnB.subscribeAndWait("r", topic(room));
     var aliceOnA = connect(a, "alice");
@@ -180,7 +179,7 @@ class ClusterDeliveryTests {
         var resync = CapturedLog.of(MembershipResync.class.getName())) {
       acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
       try {
-        remove(a, "alice", room, "bob");
+        a.remove("alice", room, "bob");
       } finally {
         acl(redis, "allchannels");
       }
@@ -195,7 +194,7 @@ class ClusterDeliveryTests {
 
   @Test
   void typingOnOneNodeReachesSubscribersOnTheOther() {
-    String room = group(a, "alice", "bob");
+    String room = a.group("alice", "bob");
     var bobOnB = connect(b, "bob");
     bobOnB.subscribeAndWait("r", topic(room));
     var aliceOnA = connect(a, "alice");
@@ -253,24 +252,6 @@ class ClusterDeliveryTests {
       args.add(rule.getBytes());
     }
     redis.execute((RedisCallback<Object>) c -> c.execute("ACL", args.toArray(byte[][]::new)));
-  }
-
-  private static String group(TestCluster.Node node, String owner, String... members) {
-    var response =
-        node.client()
-            .postJson(
-                node.client().token(owner),
-                "/api/v1/rooms",
-                Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
-    assertThat(response.status()).as(response.toString()).isEqualTo(201);
-    return response.text("id");
-  }
-
-  private static void remove(TestCluster.Node node, String owner, String room, String member) {
-    var response =
-        node.client()
-            .delete(node.client().token(owner), "/api/v1/rooms/" + room + "/members/" + member);
-    assertThat(response.status()).as(response.toString()).isLessThan(300);
   }
 
   private static String topic(String room) {

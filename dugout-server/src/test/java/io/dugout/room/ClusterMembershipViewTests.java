@@ -6,9 +6,6 @@ import io.dugout.Waits;
 import io.dugout.cluster.kafka.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +20,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 class ClusterMembershipViewTests {
 
   private static final TestCluster cluster = new TestCluster();
-  private static final AtomicInteger sends = new AtomicInteger();
 
   /** Keeps what it read for ten minutes: only an event or a new epoch makes it read again. */
   private static TestCluster.Node keeping;
@@ -45,24 +41,24 @@ class ClusterMembershipViewTests {
 
   @Test
   void aMemberRemovedOnOneNodeIsRefusedOnTheOtherAsSoonAsTheRoomEventArrives() {
-    String room = group(brief, "alice", "bob");
-    assertThat(send(keeping, room, "bob")).as("bob is a member, and known as one").isEqualTo(201);
+    String room = brief.group("alice", "bob");
+    assertThat(keeping.send(room, "bob")).as("bob is a member, and known as one").isEqualTo(201);
 
-    remove(brief, "alice", room, "bob");
+    brief.remove("alice", room, "bob");
 
     awaitRefused(keeping, room, "bob", Duration.ofSeconds(5));
-    assertThat(send(keeping, room, "alice")).isEqualTo(201);
+    assertThat(keeping.send(room, "alice")).isEqualTo(201);
   }
 
   @Test
   void aMemberRemovedWhileRedisLosesTheRoomEventIsRefusedOnTheOtherNodeWithinTheTtl() {
-    String room = group(keeping, "alice", "bob");
-    assertThat(send(brief, room, "bob")).isEqualTo(201);
+    String room = keeping.group("alice", "bob");
+    assertThat(brief.send(room, "bob")).isEqualTo(201);
 
     var redis = TestCluster.redis();
     acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
     try {
-      remove(keeping, "alice", room, "bob");
+      keeping.remove("alice", room, "bob");
     } finally {
       acl(redis, "allchannels");
     }
@@ -73,16 +69,16 @@ class ClusterMembershipViewTests {
 
   @Test
   void aDroppedRedisConnectionMakesTheOtherNodeReadMembershipAgain() {
-    String room = group(brief, "alice", "bob");
-    assertThat(send(keeping, room, "bob")).isEqualTo(201);
+    String room = brief.group("alice", "bob");
+    assertThat(keeping.send(room, "bob")).isEqualTo(201);
     var redis = TestCluster.redis();
     acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
     try {
-      remove(brief, "alice", room, "bob");
+      brief.remove("alice", room, "bob");
     } finally {
       acl(redis, "allchannels");
     }
-    assertThat(send(keeping, room, "bob"))
+    assertThat(keeping.send(room, "bob"))
         .as("the event was lost, and the node keeps its answer for ten minutes")
         .isEqualTo(201);
 
@@ -112,7 +108,7 @@ class ClusterMembershipViewTests {
     var statuses = new ArrayList<Integer>();
     Waits.until(
         () -> {
-          int status = send(node, room, user);
+          int status = node.send(room, user);
           statuses.add(status);
           if (status != 403) {
             Waits.sleep(Duration.ofMillis(100));
@@ -122,34 +118,6 @@ class ClusterMembershipViewTests {
         within,
         user + " refused in room " + room);
     assertThat(statuses.subList(0, statuses.size() - 1)).allMatch(status -> status == 201);
-  }
-
-  private static int send(TestCluster.Node node, String room, String user) {
-    String clientMsgId = "m-" + sends.incrementAndGet();
-    return node.client()
-        .postJson(
-            node.client().token(user),
-            "/api/v1/rooms/" + room + "/messages",
-            Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", "hi"))
-        .status();
-  }
-
-  private static String group(TestCluster.Node node, String owner, String... members) {
-    var response =
-        node.client()
-            .postJson(
-                node.client().token(owner),
-                "/api/v1/rooms",
-                Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
-    assertThat(response.status()).as(response.toString()).isEqualTo(201);
-    return response.text("id");
-  }
-
-  private static void remove(TestCluster.Node node, String owner, String room, String member) {
-    var response =
-        node.client()
-            .delete(node.client().token(owner), "/api/v1/rooms/" + room + "/members/" + member);
-    assertThat(response.status()).as(response.toString()).isLessThan(300);
   }
 
   private static void acl(StringRedisTemplate redis, String... rules) {

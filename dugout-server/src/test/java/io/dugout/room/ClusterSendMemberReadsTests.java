@@ -7,9 +7,7 @@ import com.mongodb.event.CommandStartedEvent;
 import io.dugout.cluster.kafka.TestCluster;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,7 +27,6 @@ class ClusterSendMemberReadsTests {
   private static final int SENDS = 10;
 
   private static final TestCluster cluster = new TestCluster();
-  private static final AtomicInteger sends = new AtomicInteger();
   private static final MemberFinds viewingFinds = new MemberFinds();
   private static final MemberFinds readingFinds = new MemberFinds();
 
@@ -54,13 +51,13 @@ class ClusterSendMemberReadsTests {
 
   @Test
   void aMembersSendsReadMembersOnceWithTheViewAndEveryTimeWithout() {
-    String room = group(viewing, "alice", "bob");
+    String room = viewing.group("alice", "bob");
 
     viewingFinds.clear();
     readingFinds.clear();
     for (int i = 0; i < SENDS; i++) {
-      assertThat(send(viewing, room, "bob")).isEqualTo(201);
-      assertThat(send(reading, room, "bob")).isEqualTo(201);
+      assertThat(viewing.send(room, "bob")).isEqualTo(201);
+      assertThat(reading.send(room, "bob")).isEqualTo(201);
     }
 
     assertThat(readingFinds.onSendPath())
@@ -73,27 +70,6 @@ class ClusterSendMemberReadsTests {
                     + " room-events connection dropped meanwhile)\n"
                     + viewingFinds)
         .isBetween(1L, 2L);
-  }
-
-  private static int send(TestCluster.Node node, String room, String user) {
-    String clientMsgId = "r-" + sends.incrementAndGet();
-    return node.client()
-        .postJson(
-            node.client().token(user),
-            "/api/v1/rooms/" + room + "/messages",
-            Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", "hi"))
-        .status();
-  }
-
-  private static String group(TestCluster.Node node, String owner, String... members) {
-    var response =
-        node.client()
-            .postJson(
-                node.client().token(owner),
-                "/api/v1/rooms",
-                Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
-    assertThat(response.status()).as(response.toString()).isEqualTo(201);
-    return response.text("id");
   }
 
   /** The {@code find} commands one node runs on {@code members}, with the thread's stack. */

@@ -65,6 +65,43 @@ public final class TestCluster implements AutoCloseable {
       return context.getBean(RoomFeeds.class).filled();
     }
 
+    /** Creates a GROUP room through this node, {@code owner} first of {@code members}. */
+    public String group(String owner, String... members) {
+      var response =
+          client.postJson(
+              client.token(owner),
+              "/api/v1/rooms",
+              java.util.Map.of("type", "GROUP", "title", "t", "memberIds", List.of(members)));
+      if (response.status() != 201) {
+        throw new AssertionError("room not created: " + response);
+      }
+      return response.text("id");
+    }
+
+    /** Posts a new text message through this node's REST API; its status. */
+    public int send(String room, String user) {
+      return send(room, user, java.util.UUID.randomUUID().toString());
+    }
+
+    /** Posts a text message through this node's REST API; its status. */
+    public int send(String room, String user, String clientMsgId) {
+      return client
+          .postJson(
+              client.token(user),
+              "/api/v1/rooms/" + room + "/messages",
+              java.util.Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", "hi"))
+          .status();
+    }
+
+    /** Removes {@code member} from the room through this node, as {@code owner}. */
+    public void remove(String owner, String room, String member) {
+      var response =
+          client.delete(client.token(owner), "/api/v1/rooms/" + room + "/members/" + member);
+      if (response.status() >= 300) {
+        throw new AssertionError("member not removed: " + response);
+      }
+    }
+
     public void stop() {
       context.close();
     }
