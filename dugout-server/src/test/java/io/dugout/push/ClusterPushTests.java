@@ -27,44 +27,18 @@ class ClusterPushTests {
 
   @Test
   void twoNodesPushEachNotificationOncePerDevice() throws Exception {
-    Path keys = TempDirs.deletedAtExit("dugout-cluster-push-");
     try (var fcm = new FakeFcm();
         var cluster = new TestCluster()) {
-      String[] push = {
-        "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(keys),
-        "--dugout.push.fcm.api-url=" + fcm.url()
-      };
-      var a = cluster.start(push);
-      var b = cluster.start(push);
-      cluster.awaitBalanced();
-      cluster.awaitNotificationsBalanced();
+      var nodes = startPushing(cluster, fcm);
+      var a = nodes.get(0);
+      var b = nodes.get(1);
       String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
       String bob = "bob-" + UUID.randomUUID().toString().substring(0, 8);
       String token = "fcm-" + UUID.randomUUID();
-      var put =
-          a.client()
-              .send(
-                  "PUT",
-                  a.client().token(bob),
-                  "/api/v1/users/me/devices/pixel",
-                  "{\"platform\": \"fcm\", \"token\": \"" + token + "\"}");
-      assertThat(put.status()).as("%s", put).isEqualTo(201);
-      var created =
-          b.client()
-              .postJson(
-                  b.client().token(alice),
-                  "/api/v1/rooms",
-                  Map.of("type", "GROUP", "title", "League", "memberIds", List.of(bob)));
-      assertThat(created.status()).as("%s", created).isEqualTo(201);
-      String roomId = created.text("id");
+      PushChecks.registerPhone(a.client(), bob, token);
+      String roomId = b.group(alice, bob);
 
-      var sent =
-          b.client()
-              .postJson(
-                  b.client().token(alice),
-                  "/api/v1/rooms/" + roomId + "/messages",
-                  Map.of("clientMsgId", "c-1", "kind", "TEXT", "content", "kick-off at 10"));
-      assertThat(sent.status()).as("%s", sent).isEqualTo(201);
+      long first = say(b, alice, roomId, "c-1", "kick-off at 10");
       for (int i = 0; i < 6; i++) {
         var node = i % 2 == 0 ? a : b;
         var offer =
@@ -85,13 +59,7 @@ class ClusterPushTests {
       }
 
       Waits.until(() -> fcm.acceptedFor(token).size() >= 7, PATIENCE, "7 pushes to bob");
-      for (var node : List.of(a, b)) {
-        var meters = node.context().getBean(MeterRegistry.class);
-        Waits.until(
-            () -> meters.get("dugout.push.queue.depth").gauge().value() == 0,
-            PATIENCE,
-            "the node's push queue to drain");
-      }
+      Waits.until(() -> depth(a) == 0 && depth(b) == 0, PATIENCE, "both push queues to drain");
       var pushes = fcm.acceptedFor(token);
       assertThat(pushes).hasSize(7);
       assertThat(pushes.stream().map(p -> p.at("/data/notificationId").asString()).distinct())
@@ -102,35 +70,22 @@ class ClusterPushTests {
               .findFirst()
               .orElseThrow();
       assertThat(chat.at("/data/roomId").asString()).isEqualTo(roomId);
-      assertThat(chat.at("/data/seq").asString()).isEqualTo(Long.toString(sent.number("seq")));
+      assertThat(chat.at("/data/seq").asString()).isEqualTo(Long.toString(first));
     }
   }
 
   @Test
   void aSessionOnTheOtherNodeHoldsBackThePushUntilItCloses() throws Exception {
-    Path keys = TempDirs.deletedAtExit("dugout-cluster-push-");
     try (var fcm = new FakeFcm();
         var cluster = new TestCluster()) {
-      String[] push = {
-        "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(keys),
-        "--dugout.push.fcm.api-url=" + fcm.url()
-      };
-      var a = cluster.start(push);
-      var b = cluster.start(push);
-      cluster.awaitBalanced();
-      cluster.awaitNotificationsBalanced();
+      var nodes = startPushing(cluster, fcm);
+      var a = nodes.get(0);
+      var b = nodes.get(1);
       String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
       String bob = userStoredBy(a);
       String token = "fcm-" + UUID.randomUUID();
       PushChecks.registerPhone(a.client(), bob, token);
-      var created =
-          b.client()
-              .postJson(
-                  b.client().token(alice),
-                  "/api/v1/rooms",
-                  Map.of("type", "GROUP", "title", "League", "memberIds", List.of(bob)));
-      assertThat(created.status()).as("%s", created).isEqualTo(201);
-      String roomId = created.text("id");
+      String roomId = b.group(alice, bob);
 
       // bob is connected to node B only, not viewing the room; node A stores his notifications
       try (var bobOnB = StompTestClient.connect(b.port(), b.client().token(bob))) {
@@ -160,6 +115,20 @@ class ClusterPushTests {
       assertThat(sent(b)).isZero();
       assertThat(a.ownedNotifications()).contains(TestCluster.partitionOf(bob));
     }
+  }
+
+  /** Two nodes pushing to {@code fcm}, each owning its share of both topics' partitions. */
+  private static List<TestCluster.Node> startPushing(TestCluster cluster, FakeFcm fcm)
+      throws Exception {
+    Path keys = TempDirs.deletedAtExit("dugout-cluster-push-");
+    String[] push = {
+      "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(keys),
+      "--dugout.push.fcm.api-url=" + fcm.url()
+    };
+    var nodes = List.of(cluster.start(push), cluster.start(push));
+    cluster.awaitBalanced();
+    cluster.awaitNotificationsBalanced();
+    return nodes;
   }
 
   /** A new user whose notifications the given node stores (it owns the user's partition). */

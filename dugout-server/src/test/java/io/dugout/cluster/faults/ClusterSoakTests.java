@@ -39,9 +39,9 @@ import org.slf4j.LoggerFactory;
  * -Ddugout.soak.rounds=N} repeats the fault sequence N times under the same load (one round, about
  * three minutes, runs in the suite; docs/deploy.md, "The soak").
  *
- * <p>One scenario, kept in one class so that it reads from start to check; what it uses has classes
- * of its own: the app's client ({@link AppClient}), a node's log ({@link NodeLog}) and a room's
- * history ({@link RoomHistory}).
+ * <p>One scenario, kept in one class (over 300 lines for that reason) so that it reads from start
+ * to check; what it uses has classes of its own: the app's client ({@link AppClient}), a node's log
+ * ({@link NodeLog}) and a room's history ({@link RoomHistory}).
  */
 class ClusterSoakTests {
 
