@@ -8,7 +8,8 @@
 # e.g. cpu.sh dugout-loadtest/target/dugout-loadtest.jar out rate200 --users 1000 --rooms 100 --rate 200 --duration 20s
 # One line per process in OUT_DIR/LABEL.cpu.txt, the nodes' MongoDB commands per send by command
 # (from their /actuator/prometheus, with a try-it-out service token) and a summary line in
-# OUT_DIR/runs.txt.
+# OUT_DIR/runs.txt. NODES=N starts N nodes (2 by default). EMBEDDED=SERVER_JAR measures one
+# embedded server from that jar the same way instead (fresh-server.sh), for a same-run ratio.
 set -euo pipefail
 # shellcheck source=cluster-dev.sh
 . "$(dirname "$0")/cluster-dev.sh"
@@ -16,7 +17,14 @@ loadtest_jar=$1 out=$2 label=$3
 shift 3
 java=${JAVA:-java}
 mkdir -p "$out"
-start_cluster_dev "$out/$label.cluster.log"
+if [ -n "${EMBEDDED:-}" ]; then
+  # shellcheck source=../fresh-server.sh
+  . "$(dirname "$0")/../fresh-server.sh"
+  start_server "$EMBEDDED" 18681 "$out/$label.server.log"
+  dev=$server_pid urls=http://localhost:18681
+else
+  start_cluster_dev "$out/$label.cluster.log"
+fi
 
 # why: the ticks are read at the measured window's first and last progress lines, so setting up
 # 1000 users and connecting them is not charged to the sends
@@ -41,6 +49,8 @@ def tree():
         i += 1
     return pids
 def name(pid):
+    if os.environ.get('EMBEDDED') and pid == int(dev):
+        return 'embedded server'
     cmd = open(f'/proc/{pid}/cmdline').read().replace('\0', ' ')
     m = re.search(r'node-[0-9]+|kafka\.Kafka|redis-server|io\.dugout\.ClusterDev', cmd)
     return {'io.dugout.ClusterDev': 'cluster-dev (MongoDB stand-in)', 'kafka.Kafka': 'Kafka broker'}.get(
@@ -116,4 +126,4 @@ print('%s: %d sends in %.0f s (%.0f/s), lost %d, errors %d, echo p50 %.1f p99 %.
          total / sent * 1e6, total / seconds, sum(commands.values()) / sent,
          g.get('cpuCores', float('nan'))))
 PY
-stop_cluster_dev
+if [ -n "${EMBEDDED:-}" ]; then stop_server; else stop_cluster_dev; fi

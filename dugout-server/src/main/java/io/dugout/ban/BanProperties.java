@@ -7,10 +7,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Bans from the deployment ({@code dugout.bans.*}).
  *
- * @param cacheTtl how long a node answers whether a user is banned from what it last read, when no
- *     broadcast told it of a change: the bound on how stale a node's answer can be when the
- *     broadcast of a ban made through another node is lost. Also how often, in a cluster, each node
- *     checks the users of its open sessions against the bans.
+ * @param cacheTtl how often a node reads every ban in force again (it answers whether a user is
+ *     banned from them, and reads a change it hears of at once): the bound on how stale a node's
+ *     answer can be when the broadcast of a ban made through another node is lost. Also how often,
+ *     in a cluster, each node checks the users of its open sessions against the bans.
  */
 @ConfigurationProperties("dugout.bans")
 public record BanProperties(@DefaultValue("5s") Duration cacheTtl) {

@@ -21,9 +21,10 @@ import org.springframework.stereotype.Component;
  *
  * <p>A ban or unban is written to the {@link BanStore}, then announced as a {@link
  * UserAccessChanged}: on this node synchronously, before the call returns, so this node refuses the
- * user's next call and ends their sessions here; on the other nodes of a cluster by broadcast. A
- * node that misses the broadcast reads the store again within {@code dugout.bans.cache-ttl}. A ban
- * with an end date ends by itself: every answer compares it with the clock.
+ * user's next call and ends their sessions here; on the other nodes of a cluster by broadcast. Each
+ * node answers from the bans in force it read ({@link BansInForce}) and reads them all again every
+ * {@code dugout.bans.cache-ttl}, so a node that misses the broadcast counts the change within that
+ * interval. A ban with an end date ends by itself: every answer compares it with the clock.
  */
 @Component
 public class Bans implements BannedUsers {
@@ -32,20 +33,20 @@ public class Bans implements BannedUsers {
   static final String SERVICE_ACTOR = "service";
 
   private final BanStore store;
-  private final BanCache cache;
+  private final BansInForce inForce;
   private final Clock clock;
   private final ApplicationEventPublisher events;
 
   Bans(BanStore store, BanProperties properties, Clock clock, ApplicationEventPublisher events) {
     this.store = store;
-    this.cache = new BanCache(properties.cacheTtl().toNanos(), store::find);
+    this.inForce = new BansInForce(store, clock, properties.cacheTtl().toNanos(), System::nanoTime);
     this.clock = clock;
     this.events = events;
   }
 
   @Override
   public boolean contains(String userId) {
-    return cache.get(userId).map(ban -> ban.inForceAt(clock.instant())).orElse(false);
+    return inForce.get(userId).map(ban -> ban.inForceAt(clock.instant())).orElse(false);
   }
 
   /**
@@ -109,7 +110,12 @@ public class Bans implements BannedUsers {
 
   @EventListener
   void accessChanged(UserAccessChanged change) {
-    cache.invalidate(change.userId());
+    inForce.changed(change.userId());
+  }
+
+  /** Reads every ban in force again: {@link BanRefresh} calls it every {@code cache-ttl}. */
+  void refresh() {
+    inForce.refresh();
   }
 
   private static void requireService(Caller caller, String action) {

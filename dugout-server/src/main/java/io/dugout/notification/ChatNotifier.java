@@ -260,6 +260,21 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   }
 
   /**
+   * Who would be notified were no sender blocked: the recipients not watching the room with a
+   * pending message of someone else. why: blocks are read only for them, so a room whose members
+   * all watch it reads none
+   */
+  private static List<String> toNotify(List<String> unmuted, Pending pending, Set<String> viewers) {
+    var away = new ArrayList<String>();
+    for (String userId : recipientsOf(unmuted, pending, Map.of())) {
+      if (!viewers.contains(userId) && pending.newestFor(userId, Set.of()) != null) {
+        away.add(userId);
+      }
+    }
+    return away;
+  }
+
+  /**
    * The room's unmuted members, and those its pending messages mention (a mention reaches a member
    * who muted the room), each once.
    */
@@ -290,8 +305,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     // room whose members all watch it nothing is
     var shared = new IdentityHashMap<Message, Shared>();
     var fresh = new ArrayList<Notification>();
-    var blockedSenders =
-        blockedSenders(pending, recipientsOf(room.get().userIds(), pending, Map.of()));
+    var blockedSenders = blockedSenders(pending, toNotify(room.get().userIds(), pending, viewers));
     for (String userId : recipientsOf(room.get().userIds(), pending, blockedSenders)) {
       Set<String> ignored = blockedSenders.getOrDefault(userId, Set.of());
       Message newest = viewers.contains(userId) ? null : pending.newestFor(userId, ignored);
