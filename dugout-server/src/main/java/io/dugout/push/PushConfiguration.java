@@ -20,11 +20,6 @@ import tools.jackson.databind.json.JsonMapper;
 class PushConfiguration {
 
   @Bean
-  PushDeadLetters pushDeadLetters(PushProperties properties) {
-    return new PushDeadLetters(properties.deadLetters());
-  }
-
-  @Bean
   PushDispatcher pushDispatcher(
       PushProperties properties,
       ObjectProvider<PushProvider> configured,

@@ -5,6 +5,7 @@ import java.time.Instant;
 /**
  * A push given up on, as the product's backend reads it.
  *
+ * @param id a UUIDv7 given when it was given up: the list's order, and what deletes it
  * @param platform {@code apns} or {@code fcm}
  * @param attempts how many times it was sent
  * @param lastError why the last attempt failed
@@ -12,6 +13,7 @@ import java.time.Instant;
  * @param failedAt when it was given up
  */
 public record PushDeadLetter(
+    String id,
     String notificationId,
     String userId,
     String deviceId,

@@ -67,7 +67,7 @@ final class PushDispatcher implements SmartLifecycle {
   /** How long a resume asked for before the workers started waits for them. */
   private static final Duration START_WAIT = Duration.ofSeconds(60);
 
-  private static final Duration OUTBOX_WARNING_EVERY = Duration.ofSeconds(30);
+  private static final Duration STORE_WARNING_EVERY = Duration.ofSeconds(30);
 
   private final PushProperties properties;
   private final Map<Device.Platform, PushProvider> providers;
@@ -88,7 +88,7 @@ final class PushDispatcher implements SmartLifecycle {
   private final DelayQueue<PushTask> due = new DelayQueue<>();
   private final List<Thread> workers = new ArrayList<>();
   private volatile boolean running;
-  private volatile long lastOutboxWarning;
+  private volatile long lastStoreWarning;
 
   PushDispatcher(
       PushProperties properties,
@@ -309,8 +309,9 @@ final class PushDispatcher implements SmartLifecycle {
 
   private void giveUp(PushTask task) {
     Device device = task.push.device();
-    deadLetters.add(
+    var letter =
         new PushDeadLetter(
+            Ids.newId(clock),
             task.push.notificationId(),
             device.userId(),
             device.deviceId(),
@@ -318,7 +319,14 @@ final class PushDispatcher implements SmartLifecycle {
             task.attempts,
             task.lastError,
             task.queuedAt,
-            clock.instant()));
+            clock.instant());
+    try {
+      deadLetters.add(letter, properties.deadLetters());
+    } catch (RuntimeException e) {
+      metrics.deadLetterFailed();
+      warnLimited(
+          "The push dead letters failed keeping {} (more within 30 s not logged): {}", letter, e);
+    }
     metrics.deadLettered(device.platform());
     attemptFinished(task);
   }
@@ -346,11 +354,16 @@ final class PushDispatcher implements SmartLifecycle {
    */
   private void outboxFailed(String operation, String what, RuntimeException e) {
     metrics.outboxFailed(operation);
+    warnLimited("The push outbox failed {} an entry (more within 30 s not logged): {}", what, e);
+  }
+
+  /** why: one store outage, outbox or dead letters, logs one line in 30 s, not one per push */
+  private void warnLimited(String format, Object subject, RuntimeException e) {
     long now = System.nanoTime();
-    long last = lastOutboxWarning;
-    if (last == 0 || now - last > OUTBOX_WARNING_EVERY.toNanos()) {
-      lastOutboxWarning = now;
-      log.warn("The push outbox failed {} an entry (more within 30 s not logged): {}", what, e);
+    long last = lastStoreWarning;
+    if (last == 0 || now - last > STORE_WARNING_EVERY.toNanos()) {
+      lastStoreWarning = now;
+      log.warn(format, subject, e);
     }
   }
 

@@ -23,12 +23,18 @@ final class PushMetrics {
 
   private final MeterRegistry registry;
   private final Counter dropped;
+  private final Counter deadLetterFailed;
 
   PushMetrics(MeterRegistry registry, Collection<Device.Platform> platforms) {
     this.registry = registry;
     this.dropped =
         Counter.builder("dugout.push.dropped")
             .description("pushes never queued because the push queue was full")
+            .register(registry);
+    this.deadLetterFailed =
+        Counter.builder("dugout.push.dead.letters.failed")
+            .description(
+                "push dead letters the store failed to keep (still counted as dead-lettered)")
             .register(registry);
     // why: a counter that exists from the start reads 0 on dashboards, not "no data"
     outboxCounter("add");
@@ -81,6 +87,11 @@ final class PushMetrics {
   /** An outbox {@code operation} ({@code add} or {@code remove}) failed. */
   void outboxFailed(String operation) {
     outboxCounter(operation).increment();
+  }
+
+  /** A dead letter could not be kept in the store. */
+  void deadLetterFailed() {
+    deadLetterFailed.increment();
   }
 
   private Counter outboxCounter(String operation) {

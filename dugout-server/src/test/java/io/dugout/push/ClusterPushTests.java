@@ -10,6 +10,7 @@ import io.dugout.realtime.StompTestClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -115,6 +116,52 @@ class ClusterPushTests {
       assertThat(sent(b)).isZero();
       assertThat(a.ownedNotifications()).contains(TestCluster.partitionOf(bob));
     }
+  }
+
+  @Test
+  void aDeadLetterOneNodeWroteIsReadAndDeletedThroughTheOther() throws Exception {
+    try (var fcm = new FakeFcm();
+        var cluster = new TestCluster()) {
+      var nodes = startPushing(cluster, fcm);
+      var a = nodes.get(0);
+      var b = nodes.get(1);
+      String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
+      String bob = userStoredBy(a);
+      String token = "fcm-" + UUID.randomUUID();
+      fcm.script(token, FakeFcm.Answer.invalidArgument());
+      PushChecks.registerPhone(a.client(), bob, token);
+      String roomId = b.group(alice, bob);
+
+      say(b, alice, roomId, "c-1", "refused by FCM");
+
+      Waits.until(() -> !deadLettersOf(b, bob).isEmpty(), PATIENCE, "bob's dead letter on B");
+      JsonNode letter = deadLettersOf(b, bob).getFirst();
+      assertThat(letter.get("deviceId").asString()).isEqualTo("phone");
+      assertThat(letter.get("lastError").asString()).contains("INVALID_ARGUMENT");
+      assertThat(sent(b)).as("node A pushes bob's notifications, not B").isZero();
+
+      var removed =
+          b.client()
+              .delete(
+                  b.client().serviceToken("backend"),
+                  DEAD_LETTERS + "/" + letter.get("id").asString());
+      assertThat(removed.status()).as("%s", removed).isEqualTo(204);
+      assertThat(deadLettersOf(a, bob)).isEmpty();
+    }
+  }
+
+  private static final String DEAD_LETTERS = "/api/v1/admin/push/dead-letters";
+
+  private static List<JsonNode> deadLettersOf(TestCluster.Node node, String userId) {
+    var page = node.client().get(node.client().serviceToken("backend"), DEAD_LETTERS);
+    assertThat(page.status()).as("%s", page).isEqualTo(200);
+    var letters = new ArrayList<JsonNode>();
+    for (JsonNode letter : page.json().get("deadLetters")) {
+      if (letter.get("userId").asString().equals(userId)) {
+        letters.add(letter);
+      }
+    }
+    return letters;
   }
 
   /** Two nodes pushing to {@code fcm}, each owning its share of both topics' partitions. */

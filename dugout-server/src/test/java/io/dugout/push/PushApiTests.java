@@ -363,6 +363,12 @@ class PushApiTests extends ApiTest {
     assertThat(letter.get("lastError").asString()).contains("500");
     assertThat(devicesOf(bob)).hasSize(1);
     assertProblem(client.get(client.token(bob), DEAD_LETTERS), 403, "forbidden");
+    String handled = DEAD_LETTERS + "/" + letter.get("id").asString();
+    assertProblem(client.delete(client.token(bob), handled), 403, "forbidden");
+
+    assertThat(client.delete(client.serviceToken("operator"), handled).status()).isEqualTo(204);
+    assertThat(client.delete(client.serviceToken("operator"), handled).status()).isEqualTo(204);
+    assertThat(deadLettersOf(bob)).isEmpty();
   }
 
   private static final String DEAD_LETTERS = "/api/v1/admin/push/dead-letters";

@@ -118,10 +118,39 @@ class PushOutboxFailureTests {
         },
         new PushContent(true, JsonMapper.builder().build()),
         new PushMetrics(registry, List.of(Device.Platform.FCM)),
-        new PushDeadLetters(10),
+        NO_DEAD_LETTERS,
         outbox,
         Clock.systemUTC());
   }
+
+  /** why: every push here is accepted, so none may reach the dead letters */
+  private static final PushDeadLetters NO_DEAD_LETTERS =
+      new PushDeadLetters() {
+        @Override
+        public void add(PushDeadLetter letter, int capacity) {
+          throw new AssertionError("no push is given up on here: " + letter);
+        }
+
+        @Override
+        public List<PushDeadLetter> newest(int limit) {
+          return List.of();
+        }
+
+        @Override
+        public boolean remove(String id) {
+          return false;
+        }
+
+        @Override
+        public long size() {
+          return 0;
+        }
+
+        @Override
+        public long evicted() {
+          return 0;
+        }
+      };
 
   private static Notification notification(String id) {
     Instant now = Instant.now();

@@ -15,6 +15,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.push.PushDeadLetters;
 import io.dugout.push.PushOutbox;
 import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
@@ -174,6 +175,11 @@ class MongoConfiguration {
   @Bean
   PushOutbox mongoPushOutbox(MongoStorage storage) {
     return new MongoPushOutbox(storage);
+  }
+
+  @Bean
+  PushDeadLetters mongoPushDeadLetters(MongoStorage storage) {
+    return new MongoPushDeadLetters(storage);
   }
 
   @Bean

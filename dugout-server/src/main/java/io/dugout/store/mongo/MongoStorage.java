@@ -52,6 +52,8 @@ final class MongoStorage {
   static final String BLOCKS = "blocks";
   static final String DEVICES = "devices";
   static final String PUSH_OUTBOX = "push_outbox";
+  static final String PUSH_DEAD_LETTERS = "push_dead_letters";
+  static final String PUSH_DEAD_LETTERS_EVICTED = "push_dead_letters_evicted";
   static final String AUDIT = "audit";
   static final String MODERATION = "moderation";
   static final String BANS = "bans";

@@ -8,6 +8,7 @@ import io.dugout.message.MessageStore;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
+import io.dugout.push.PushDeadLetters;
 import io.dugout.push.PushOutbox;
 import io.dugout.report.ReportStore;
 import io.dugout.room.RoomStore;
@@ -111,6 +112,11 @@ class RocksDbConfiguration {
   @Bean
   PushOutbox rocksDbPushOutbox(RocksDbStorage storage) {
     return new RocksDbPushOutbox(storage);
+  }
+
+  @Bean
+  PushDeadLetters rocksDbPushDeadLetters(RocksDbStorage storage) {
+    return new RocksDbPushDeadLetters(storage);
   }
 
   @Bean

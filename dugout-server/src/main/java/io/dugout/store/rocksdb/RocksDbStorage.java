@@ -78,6 +78,7 @@ final class RocksDbStorage implements AutoCloseable {
     DEVICES,
     DEVICE_TOKENS,
     PUSH_OUTBOX,
+    PUSH_DEAD_LETTERS,
     AUDIT,
     MODERATION,
     BANS,
