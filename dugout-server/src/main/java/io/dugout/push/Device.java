@@ -10,7 +10,7 @@ import java.time.Instant;
  * @param token the provider's token of the device (APNs device token, FCM registration token)
  * @param appId the APNs topic (the app's bundle id) or, for FCM, the app's package name; may be
  *     null for FCM
- * @param locale the device's language tag, for the product's own use; may be null
+ * @param locale the device's language tag, the language of a push without preview; may be null
  * @param previews whether a push shows the message text, or only "New message"
  * @param when when the device is pushed to
  * @param updatedAt when it was last registered

@@ -10,7 +10,8 @@ import java.util.HexFormat;
  * One push to one device: what the phone shows and what the app needs to open the conversation.
  *
  * @param title the room's title, or the sender for a room without one, or the notification's title
- * @param body the message's preview, or "New message" when the device or deployment hides previews
+ * @param body the message's preview, or "New message" in the device's language when the device or
+ *     deployment hides previews
  * @param roomId the room to open; null for a notification that is not about a room
  * @param seq the message's seq in the room; 0 when there is no room
  * @param senderId who sent the message; null when there is no room

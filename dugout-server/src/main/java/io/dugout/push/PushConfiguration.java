@@ -27,6 +27,7 @@ class PushConfiguration {
       Badges badges,
       PushDeadLetters deadLetters,
       PushOutbox outbox,
+      PushPlaceholderProperties placeholders,
       MeterRegistry registry,
       JsonMapper json,
       Clock clock) {
@@ -53,7 +54,7 @@ class PushConfiguration {
         outages,
         devices,
         badges,
-        new PushContent(properties.previews(), json),
+        new PushContent(properties.previews(), new PushPlaceholders(placeholders), json),
         new PushMetrics(registry, providers.keySet()),
         deadLetters,
         outbox,

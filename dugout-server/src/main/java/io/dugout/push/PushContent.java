@@ -5,22 +5,23 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What a notification looks like as a push: its title, its body or a neutral text when previews are
- * off (for the device, or for the whole deployment), and for chat the room and seq the app opens. A
- * notification with a collapse key (chat: one per room) collapses under it; one without collapses
- * under its own id, so an update of it replaces it and nothing else.
+ * What a notification looks like as a push: its title, its body or a neutral text in the device's
+ * language ({@link PushPlaceholders}) when previews are off (for the device, or for the whole
+ * deployment), and for chat the room and seq the app opens. A notification with a collapse key
+ * (chat: one per room) collapses under it; one without collapses under its own id, so an update of
+ * it replaces it and nothing else.
  */
 final class PushContent {
 
   static final String CHAT_KIND = "chat.message";
-  static final String HIDDEN_MESSAGE = "New message";
-  static final String HIDDEN_NOTIFICATION = "New notification";
 
   private final boolean previews;
+  private final PushPlaceholders placeholders;
   private final JsonMapper json;
 
-  PushContent(boolean previews, JsonMapper json) {
+  PushContent(boolean previews, PushPlaceholders placeholders, JsonMapper json) {
     this.previews = previews;
+    this.placeholders = placeholders;
     this.json = json;
   }
 
@@ -31,7 +32,9 @@ final class PushContent {
     String body =
         previews && device.previews()
             ? notification.body()
-            : chat ? HIDDEN_MESSAGE : HIDDEN_NOTIFICATION;
+            : chat
+                ? placeholders.message(device.locale())
+                : placeholders.notification(device.locale());
     return new Push(
         device,
         notification.title(),

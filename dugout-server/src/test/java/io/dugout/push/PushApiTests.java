@@ -62,6 +62,7 @@ class PushApiTests extends ApiTest {
     registry.add("dugout.push.initial-backoff", () -> "10ms");
     registry.add("dugout.push.max-backoff", () -> "2s");
     registry.add("dugout.push.deadline", () -> "3s");
+    registry.add("dugout.push.placeholder.message.fr", () -> "Vous avez un message");
   }
 
   @AfterAll
@@ -82,9 +83,17 @@ class PushApiTests extends ApiTest {
 
   private void fcmDevice(
       String userId, String deviceId, String token, boolean previews, String push) {
+    fcmDevice(userId, deviceId, token, previews, push, null);
+  }
+
+  private void fcmDevice(
+      String userId, String deviceId, String token, boolean previews, String push, String locale) {
     var body = new LinkedHashMap<String, Object>();
     body.put("platform", "fcm");
     body.put("token", token);
+    if (locale != null) {
+      body.put("locale", locale);
+    }
     body.put("previews", previews);
     body.put("push", push);
     var put =
@@ -274,6 +283,31 @@ class PushApiTests extends ApiTest {
     var push = awaitFcm(token, 1).getFirst();
     assertThat(push.at("/notification/body").asString()).isEqualTo("New message");
     assertThat(push.toString()).doesNotContain("secret");
+  }
+
+  @Test
+  void previewsOffSayNewMessageInTheDevicesLanguageOrTheDeploymentsText() {
+    String alice = user("alice");
+    String bob = user("bob");
+    var tokens = new LinkedHashMap<String, String>();
+    for (String locale : List.of("de-AT", "fr", "sw", "pt-BR")) {
+      tokens.put(locale, fcmToken());
+      fcmDevice(bob, "phone-" + locale, tokens.get(locale), false, "away", locale);
+    }
+    String roomId = room(alice, "League", bob);
+
+    say(alice, roomId, "the secret plan");
+
+    var bodies = new LinkedHashMap<String, String>();
+    tokens.forEach(
+        (locale, token) ->
+            bodies.put(locale, awaitFcm(token, 1).getFirst().at("/notification/body").asString()));
+    assertThat(bodies)
+        .containsExactly(
+            Map.entry("de-AT", "Neue Nachricht"),
+            Map.entry("fr", "Vous avez un message"),
+            Map.entry("sw", "New message"),
+            Map.entry("pt-BR", "Nova mensagem"));
   }
 
   @Test

@@ -10,6 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 class PushContentTests {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final PushPlaceholders BUILT_IN = PushPlaceholders.builtIn();
   private static final Instant AT = Instant.parse("2026-12-01T04:00:00Z");
 
   private static Notification chat() {
@@ -39,7 +40,7 @@ class PushContentTests {
 
   @Test
   void aChatPushCarriesTheRoomSeqSenderAndCollapsesPerRoom() {
-    Push push = new PushContent(true, JSON).of(chat(), device(true), 5);
+    Push push = new PushContent(true, BUILT_IN, JSON).of(chat(), device(true), 5);
 
     assertThat(push.title()).isEqualTo("League");
     assertThat(push.body()).isEqualTo("kick-off at 10");
@@ -53,7 +54,7 @@ class PushContentTests {
 
   @Test
   void aNotificationWithoutACollapseKeyCollapsesUnderItsOwnId() {
-    Push push = new PushContent(true, JSON).of(offer(), device(true), 0);
+    Push push = new PushContent(true, BUILT_IN, JSON).of(offer(), device(true), 0);
 
     assertThat(push.roomId()).isNull();
     assertThat(push.seq()).isZero();
@@ -63,11 +64,11 @@ class PushContentTests {
 
   @Test
   void hidesTheTextWhenTheDeviceOrTheDeploymentTurnsPreviewsOff() {
-    assertThat(new PushContent(true, JSON).of(chat(), device(false), 1).body())
+    assertThat(new PushContent(true, BUILT_IN, JSON).of(chat(), device(false), 1).body())
         .isEqualTo("New message");
-    assertThat(new PushContent(false, JSON).of(chat(), device(true), 1).body())
+    assertThat(new PushContent(false, BUILT_IN, JSON).of(chat(), device(true), 1).body())
         .isEqualTo("New message");
-    assertThat(new PushContent(false, JSON).of(offer(), device(true), 1).body())
+    assertThat(new PushContent(false, BUILT_IN, JSON).of(offer(), device(true), 1).body())
         .isEqualTo("New notification");
   }
 }

@@ -116,7 +116,7 @@ class PushOutboxFailureTests {
             return 1;
           }
         },
-        new PushContent(true, JsonMapper.builder().build()),
+        new PushContent(true, PushPlaceholders.builtIn(), JsonMapper.builder().build()),
         new PushMetrics(registry, List.of(Device.Platform.FCM)),
         NO_DEAD_LETTERS,
         outbox,
