@@ -10,7 +10,6 @@ import io.dugout.realtime.StompTestClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -79,14 +78,13 @@ class ClusterPushTests {
   void aSessionOnTheOtherNodeHoldsBackThePushUntilItCloses() throws Exception {
     try (var fcm = new FakeFcm();
         var cluster = new TestCluster()) {
-      var nodes = startPushing(cluster, fcm);
-      var a = nodes.get(0);
-      var b = nodes.get(1);
-      String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
-      String bob = userStoredBy(a);
-      String token = "fcm-" + UUID.randomUUID();
-      PushChecks.registerPhone(a.client(), bob, token);
-      String roomId = b.group(alice, bob);
+      var s = bobStoredByA(startPushing(cluster, fcm), fcm);
+      var a = s.a();
+      var b = s.b();
+      String alice = s.alice();
+      String bob = s.bob();
+      String token = s.token();
+      String roomId = s.roomId();
 
       // bob is connected to node B only, not viewing the room; node A stores his notifications
       try (var bobOnB = StompTestClient.connect(b.port(), b.client().token(bob))) {
@@ -122,20 +120,17 @@ class ClusterPushTests {
   void aDeadLetterOneNodeWroteIsReadAndDeletedThroughTheOther() throws Exception {
     try (var fcm = new FakeFcm();
         var cluster = new TestCluster()) {
-      var nodes = startPushing(cluster, fcm);
-      var a = nodes.get(0);
-      var b = nodes.get(1);
-      String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
-      String bob = userStoredBy(a);
-      String token = "fcm-" + UUID.randomUUID();
-      fcm.script(token, FakeFcm.Answer.invalidArgument());
-      PushChecks.registerPhone(a.client(), bob, token);
-      String roomId = b.group(alice, bob);
+      var s = bobStoredByA(startPushing(cluster, fcm), fcm, FakeFcm.Answer.invalidArgument());
+      var a = s.a();
+      var b = s.b();
 
-      say(b, alice, roomId, "c-1", "refused by FCM");
+      say(b, s.alice(), s.roomId(), "c-1", "refused by FCM");
 
-      Waits.until(() -> !deadLettersOf(b, bob).isEmpty(), PATIENCE, "bob's dead letter on B");
-      JsonNode letter = deadLettersOf(b, bob).getFirst();
+      Waits.until(
+          () -> !PushChecks.deadLettersOf(b.client(), s.bob()).isEmpty(),
+          PATIENCE,
+          "bob's dead letter on B");
+      JsonNode letter = PushChecks.deadLettersOf(b.client(), s.bob()).getFirst();
       assertThat(letter.get("deviceId").asString()).isEqualTo("phone");
       assertThat(letter.get("lastError").asString()).contains("INVALID_ARGUMENT");
       assertThat(sent(b)).as("node A pushes bob's notifications, not B").isZero();
@@ -144,24 +139,34 @@ class ClusterPushTests {
           b.client()
               .delete(
                   b.client().serviceToken("backend"),
-                  DEAD_LETTERS + "/" + letter.get("id").asString());
+                  PushChecks.DEAD_LETTERS + "/" + letter.get("id").asString());
       assertThat(removed.status()).as("%s", removed).isEqualTo(204);
-      assertThat(deadLettersOf(a, bob)).isEmpty();
+      assertThat(PushChecks.deadLettersOf(a.client(), s.bob())).isEmpty();
     }
   }
 
-  private static final String DEAD_LETTERS = "/api/v1/admin/push/dead-letters";
+  /**
+   * Bob, whose notifications node A stores, with one phone that FCM first answers with {@code
+   * answers}; Alice's group with him, made through node B.
+   */
+  private record Scene(
+      TestCluster.Node a,
+      TestCluster.Node b,
+      String alice,
+      String bob,
+      String token,
+      String roomId) {}
 
-  private static List<JsonNode> deadLettersOf(TestCluster.Node node, String userId) {
-    var page = node.client().get(node.client().serviceToken("backend"), DEAD_LETTERS);
-    assertThat(page.status()).as("%s", page).isEqualTo(200);
-    var letters = new ArrayList<JsonNode>();
-    for (JsonNode letter : page.json().get("deadLetters")) {
-      if (letter.get("userId").asString().equals(userId)) {
-        letters.add(letter);
-      }
-    }
-    return letters;
+  private static Scene bobStoredByA(
+      List<TestCluster.Node> nodes, FakeFcm fcm, FakeFcm.Answer... answers) {
+    var a = nodes.get(0);
+    var b = nodes.get(1);
+    String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
+    String bob = userStoredBy(a);
+    String token = "fcm-" + UUID.randomUUID();
+    fcm.script(token, answers);
+    PushChecks.registerPhone(a.client(), bob, token);
+    return new Scene(a, b, alice, bob, token, b.group(alice, bob));
   }
 
   /** Two nodes pushing to {@code fcm}, each owning its share of both topics' partitions. */

@@ -405,18 +405,10 @@ class PushApiTests extends ApiTest {
     assertThat(deadLettersOf(bob)).isEmpty();
   }
 
-  private static final String DEAD_LETTERS = "/api/v1/admin/push/dead-letters";
+  private static final String DEAD_LETTERS = PushChecks.DEAD_LETTERS;
 
   private List<JsonNode> deadLettersOf(String userId) {
-    var page = client.get(client.serviceToken("operator"), DEAD_LETTERS);
-    assertThat(page.status()).as("%s", page).isEqualTo(200);
-    var letters = new ArrayList<JsonNode>();
-    for (JsonNode letter : page.json().get("deadLetters")) {
-      if (letter.get("userId").asString().equals(userId)) {
-        letters.add(letter);
-      }
-    }
-    return letters;
+    return PushChecks.deadLettersOf(client, userId);
   }
 
   private List<JsonNode> devicesOf(String userId) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.api.DugoutClient;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,21 @@ public final class PushChecks {
       "--dugout.push.initial-backoff=200ms",
       "--dugout.push.max-backoff=500ms"
     };
+  }
+
+  public static final String DEAD_LETTERS = "/api/v1/admin/push/dead-letters";
+
+  /** The user's push dead letters, newest first, as a service token reads them. */
+  public static List<JsonNode> deadLettersOf(DugoutClient client, String userId) {
+    var page = client.get(client.serviceToken("operator"), DEAD_LETTERS);
+    assertThat(page.status()).as("%s", page).isEqualTo(200);
+    var letters = new ArrayList<JsonNode>();
+    for (JsonNode letter : page.json().get("deadLetters")) {
+      if (letter.get("userId").asString().equals(userId)) {
+        letters.add(letter);
+      }
+    }
+    return letters;
   }
 
   public static void registerPhone(DugoutClient client, String userId, String token) {

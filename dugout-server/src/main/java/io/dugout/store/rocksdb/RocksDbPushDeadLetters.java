@@ -29,21 +29,10 @@ final class RocksDbPushDeadLetters implements PushDeadLetters {
 
   @Override
   public synchronized void add(PushDeadLetter letter, int capacity) {
-    var beyond = new ArrayList<byte[]>();
-    var kept = new int[] {1};
-    storage.scan(
-        PUSH_DEAD_LETTERS,
-        FIRST,
-        END,
-        true,
-        (key, value) -> {
-          if (kept[0] < capacity) {
-            kept[0]++;
-          } else {
-            beyond.add(key);
-          }
-          return true;
-        });
+    // why: the new letter takes one of the capacity's places
+    List<byte[]> keys = newestKeys();
+    List<byte[]> beyond =
+        keys.subList(Math.min(keys.size(), Math.max(0, capacity - 1)), keys.size());
     long evicted = evicted() + beyond.size();
     storage.write(
         batch -> {
@@ -61,11 +50,7 @@ final class RocksDbPushDeadLetters implements PushDeadLetters {
     if (limit < 1) {
       return letters;
     }
-    storage.scan(
-        PUSH_DEAD_LETTERS,
-        FIRST,
-        END,
-        true,
+    newestFirst(
         (key, value) -> {
           letters.add(Json.read(value, PushDeadLetter.class));
           return letters.size() < limit;
@@ -82,23 +67,28 @@ final class RocksDbPushDeadLetters implements PushDeadLetters {
 
   @Override
   public long size() {
-    long[] size = {0};
-    storage.scan(
-        PUSH_DEAD_LETTERS,
-        FIRST,
-        END,
-        false,
+    return newestKeys().size();
+  }
+
+  /** why: letters are few (at most the capacity) and written seldom, so a scan is cheap enough */
+  private List<byte[]> newestKeys() {
+    var keys = new ArrayList<byte[]>();
+    newestFirst(
         (key, value) -> {
-          size[0]++;
+          keys.add(key);
           return true;
         });
-    return size[0];
+    return keys;
   }
 
   @Override
   public long evicted() {
     byte[] value = storage.get(PUSH_DEAD_LETTERS, EVICTED);
     return value == null ? 0 : Long.parseLong(Keys.string(value));
+  }
+
+  private void newestFirst(RocksDbStorage.Visitor visitor) {
+    storage.scan(PUSH_DEAD_LETTERS, FIRST, END, true, visitor);
   }
 
   private static byte[] key(String id) {
