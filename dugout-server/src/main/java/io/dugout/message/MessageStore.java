@@ -20,6 +20,11 @@ import java.util.TreeSet;
  *       writer loses on them instead of forking a room.
  *   <li><b>Durable on return.</b> When {@link #write} returns {@link Outcome#CREATED}, the message
  *       and its retry key survive a kill of the process; when it throws, nothing was stored.
+ *   <li><b>The sender has read it.</b> A created message that {@link Message#readBySender} moves
+ *       its sender's read marker (if the sender is a member) to it before the write returns, never
+ *       backward: in the message's own write batch (RocksDB), or in one write for all the messages
+ *       of the call, after them (MongoDB: a crash between the two leaves the marker behind until
+ *       the sender reads or sends again).
  *   <li><b>A change lands with its effect.</b> Writing a change entry ({@link
  *       Message#isChangeEntry}) applies it to its target by {@link MessageChanges#apply} in the
  *       same atomic step, or so that a retry of the entry completes it; the entry is kept as {@link

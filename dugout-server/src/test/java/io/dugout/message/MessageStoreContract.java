@@ -2,6 +2,11 @@ package io.dugout.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.room.Member;
+import io.dugout.room.MemberRole;
+import io.dugout.room.Room;
+import io.dugout.room.RoomStore;
+import io.dugout.room.RoomType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,6 +44,9 @@ public abstract class MessageStoreContract {
   protected abstract MessageStore reopen() throws Exception;
 
   protected abstract void close() throws Exception;
+
+  /** The room store over the same storage as {@link #store}, for the senders' read markers. */
+  protected abstract RoomStore rooms();
 
   /**
    * Whether the store keeps messages as their {@link MessageJson} and so hands it on with a created
@@ -243,6 +251,29 @@ public abstract class MessageStoreContract {
             MessageStore.Outcome.SEQ_TAKEN);
     assertThat(written.getLast().message()).isEqualTo(holder);
     assertThat(store.lastSeq(ROOM)).isEqualTo(2);
+  }
+
+  @Test
+  void aStoredMessageMovesItsSendersReadMarkerToItAndNeverBack() {
+    var rooms = rooms();
+    var now = Instant.parse("2026-11-22T04:00:00Z");
+    rooms.create(
+        new Room(ROOM, RoomType.GROUP, "title", null, now, null),
+        List.of(
+            new Member(ROOM, "alice", MemberRole.OWNER, now, 0, false, 0, List.of()),
+            new Member(ROOM, "bob", MemberRole.MEMBER, now, 0, false, 0, List.of())));
+
+    store.writeInOrder(
+        List.of(sequenced(1, "c-1"), message(ROOM, 2, "bob", "b-2"), sequenced(3, "c-3")));
+    store.write(sequenced(4, "c-4"));
+    assertThat(rooms.findMember(ROOM, "alice").orElseThrow().lastReadSeq()).isEqualTo(4);
+    assertThat(rooms.findMember(ROOM, "bob").orElseThrow().lastReadSeq()).isEqualTo(2);
+
+    store.write(message(ROOM, 6, "bob", "b-6"));
+    store.write(message(ROOM, 5, "bob", "b-5")); // overlapping posts may land out of order
+    store.writeInOrder(List.of(message(ROOM, 7, "bob", "b-2"))); // a retry: not stored
+    assertThat(rooms.findMember(ROOM, "bob").orElseThrow().lastReadSeq()).isEqualTo(6);
+    assertThat(rooms.findMember(ROOM, "alice").orElseThrow().lastReadSeq()).isEqualTo(4);
   }
 
   private static Message sequenced(long seq, String clientMsgId) {

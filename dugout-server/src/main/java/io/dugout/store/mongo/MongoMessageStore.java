@@ -24,8 +24,10 @@ import org.bson.Document;
  * insert; the unique indexes {@code {roomId, seq}} and {@code {roomId, senderId, clientMsgId}}
  * decide whether it lands, across every node and every former partition owner, and the write
  * returns only once the configured write concern (majority by default) has acknowledged it. A
- * change entry's effect on its target follows its insert ({@link ChangeEffects}). Every read is one
- * range scan of {@code {roomId, seq}}; documents are mapped by {@link MessageDocuments}.
+ * change entry's effect on its target follows its insert ({@link ChangeEffects}), and so do the
+ * moves of the new messages' senders' read markers, one write for all of an insert ({@link
+ * SenderMarkers}). Every read is one range scan of {@code {roomId, seq}}; documents are mapped by
+ * {@link MessageDocuments}.
  */
 final class MongoMessageStore implements MessageStore {
 
@@ -33,12 +35,14 @@ final class MongoMessageStore implements MessageStore {
   private final MongoCollection<Document> messages;
   private final MongoCollection<Document> holders;
   private final ChangeEffects changes;
+  private final SenderMarkers senderMarkers;
 
   MongoMessageStore(MongoStorage storage) {
     this.storage = storage;
     this.messages = storage.collection(MongoStorage.MESSAGES);
     this.holders = storage.holders(MongoStorage.MESSAGES);
     this.changes = new ChangeEffects(messages, holders);
+    this.senderMarkers = new SenderMarkers(storage.collection(MongoStorage.MEMBERS));
   }
 
   @Override
@@ -58,6 +62,7 @@ final class MongoMessageStore implements MessageStore {
                 }
                 written = collided(message, e);
               }
+              senderMarkers.moveFor(List.of(written));
               return changes.completed(written);
             });
   }
@@ -93,6 +98,7 @@ final class MongoMessageStore implements MessageStore {
                 }
                 written.add(collided(batch.get(first.getIndex()), e));
               }
+              senderMarkers.moveFor(written);
               // why: in seq order, so that two changes to one message apply in the log's order
               written.replaceAll(changes::completed);
               return written;

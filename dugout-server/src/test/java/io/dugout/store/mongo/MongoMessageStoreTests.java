@@ -2,23 +2,32 @@ package io.dugout.store.mongo;
 
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
+import io.dugout.room.RoomStore;
 
 /** {@link MessageStoreContract} on mongo-java-server, in this JVM. */
 class MongoMessageStoreTests extends MessageStoreContract {
 
   private InJvmMongo server;
   private MongoFixture fixture;
+  private MongoStorage storage;
 
   @Override
   protected MessageStore openEmpty() {
     server = new InJvmMongo();
     fixture = new MongoFixture(server.uri());
-    return new MongoMessageStore(fixture.open());
+    storage = fixture.open();
+    return new MongoMessageStore(storage);
   }
 
   @Override
   protected MessageStore reopen() {
-    return new MongoMessageStore(fixture.reopen());
+    storage = fixture.reopen();
+    return new MongoMessageStore(storage);
+  }
+
+  @Override
+  protected RoomStore rooms() {
+    return new MongoRoomStore(storage);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.dugout.store.mongo;
 
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
+import io.dugout.room.RoomStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -13,16 +14,24 @@ class SecantusMessageStoreTests extends MessageStoreContract {
   @RegisterExtension static final SecantusExtension secantus = new SecantusExtension();
 
   private MongoFixture fixture;
+  private MongoStorage storage;
 
   @Override
   protected MessageStore openEmpty() {
     fixture = new MongoFixture(secantus.uri());
-    return new MongoMessageStore(fixture.open());
+    storage = fixture.open();
+    return new MongoMessageStore(storage);
   }
 
   @Override
   protected MessageStore reopen() {
-    return new MongoMessageStore(fixture.reopen());
+    storage = fixture.reopen();
+    return new MongoMessageStore(storage);
+  }
+
+  @Override
+  protected RoomStore rooms() {
+    return new MongoRoomStore(storage);
   }
 
   @Override

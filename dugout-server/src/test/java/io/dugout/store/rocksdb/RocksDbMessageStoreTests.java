@@ -4,6 +4,7 @@ import io.dugout.message.Message;
 import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
+import io.dugout.room.RoomStore;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +14,7 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
 
   @TempDir Path dir;
   RocksDbStorage storage;
+  private RocksDbMembers members;
 
   /** The storage under test, over {@link #dir}. */
   RocksDbStorage openStorage() {
@@ -22,7 +24,13 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
   @Override
   protected MessageStore openEmpty() {
     storage = openStorage();
-    return new RocksDbMessageStore(storage, new RocksDbMembers(storage, 1000));
+    members = new RocksDbMembers(storage, 1000);
+    return new RocksDbMessageStore(storage, members);
+  }
+
+  @Override
+  protected RoomStore rooms() {
+    return new RocksDbRoomStore(storage, store, members);
   }
 
   @Override
