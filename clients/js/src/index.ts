@@ -1,5 +1,5 @@
 export { connect, DugoutClient, type ConnectOptions } from './client.js';
-export type { ConnectionState } from './connection.js';
+export { Connection, type ConnectionOptions, type ConnectionState } from './connection.js';
 export { DugoutError } from './errors.js';
 export { Outbox, newClientMsgId, type Draft, type OutgoingMessage, type OutgoingState, type OutboxOptions, type OutboxTransport } from './outbox.js';
 export { MemoryOutboxStore, IndexedDbOutboxStore, type OutboxStore } from './outbox-store.js';
@@ -7,5 +7,6 @@ export { RoomSession, type RoomEvent, type RoomListeners } from './room.js';
 export { SeqGate } from './seq-gate.js';
 export { Timeline, isLogEntry, version, type Folded } from './timeline.js';
 export type { Backoff } from './backoff.js';
-export type { TokenInput } from './token.js';
+export { TokenSource, type TokenInput } from './token.js';
+export { expiryOf, renewalDelayMs } from './jwt.js';
 export * from './types.js';

@@ -5,16 +5,17 @@ import { Api, ApiError, requestDevToken } from './api.js';
 import { sendFiles } from './attach.js';
 import { deleteMessage, editMessage, react } from './changes.js';
 import { setupCreateRoomForm } from './create-room.js';
-import { onRoomEvent, onSendError, onUserRoomsEvent } from './events.js';
+import { onRoomEvent, onServerError, onUserRoomsEvent } from './events.js';
 import { NotificationsPanel } from './notifications.js';
-import { discard, failPendingSends, resendAfterReconnect, retry, send, typing } from './outbox.js';
+import { discard, resendAfterReconnect, retry, send, typing } from './outbox.js';
 import { Realtime } from './realtime.js';
 import { RoomListView } from './room-list.js';
 import { RoomView } from './room-view.js';
 import {
   addMember, closeRoom, leave, loadOlder, markRead, openRoom, refreshRooms, renderRooms, upsertRoom,
 } from './rooms.js';
-import { clearSession, loadSession, readJwt, renewalDelayMs, saveSession } from './session.js';
+import { DugoutError, TokenSource } from '/lib/dugout-client.js';
+import { clearSession, loadSession, readJwt, saveSession } from './session.js';
 import { state, views } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -97,37 +98,34 @@ function signInProblem(e) {
   return e.message || String(e);
 }
 
-// A try-it-out token is renewed before it expires (a tenth of its life early,
-// at most five minutes), and the open STOMP session moves onto it, so the
-// server never has to end the session for an expired token. A pasted JWT
-// cannot be renewed here: when it expires the server ends the session and
-// the page signs out.
-let renewTimer = null;
-
-function scheduleRenewal() {
-  clearTimeout(renewTimer);
-  const session = state.session;
-  if (!session?.renewable || !session.expiresAt) return;
-  renewTimer = setTimeout(renewToken, renewalDelayMs(session.expiresAt));
-}
-
-async function renewToken() {
-  const session = state.session;
-  if (!session) return;
-  try {
-    const t = await requestDevToken(session.userId);
-    state.session = { ...session, token: t.token, expiresAt: t.expiresAt };
+// A try-it-out token is renewed by the client library before it expires (a
+// tenth of its life early, at most five minutes), and the open STOMP session
+// moves onto it, so the server never has to end the session for an expired
+// token. A pasted JWT cannot be renewed here: when it expires the server ends
+// the session and the page signs out.
+function tokenSource(session) {
+  if (!session.renewable) return new TokenSource(session.token);
+  let kept = session.token; // why: the first CONNECT uses the token signed in with, not a second one
+  return new TokenSource(async () => {
+    if (kept) {
+      const token = kept;
+      kept = null;
+      return token;
+    }
+    let t;
+    try {
+      t = await requestDevToken(state.session.userId);
+    } catch (e) {
+      // offline or the server is restarting: the library asks again while the old token holds
+      throw new DugoutError('unavailable', e.message || String(e));
+    }
+    state.session = { ...state.session, token: t.token, expiresAt: t.expiresAt };
     saveSession(state.session);
-    state.realtime?.refreshToken(t.token);
-    scheduleRenewal();
-  } catch {
-    // offline or the server is restarting: try again while the old token still holds
-    if (Date.parse(session.expiresAt) > Date.now() + 10_000) renewTimer = setTimeout(renewToken, 10_000);
-  }
+    return t.token;
+  });
 }
 
 function signOut(message) {
-  clearTimeout(renewTimer);
   state.realtime?.stop();
   state.realtime = null;
   clearSession();
@@ -151,24 +149,22 @@ function start(session) {
   $('shell').hidden = false;
   $('me').textContent = session.userId;
   state.realtime = new Realtime({
-    token: () => state.session.token,
+    token: tokenSource(session),
     sinceSeq: (roomId) => state.rooms.get(roomId)?.seenSeq ?? 0,
     onRoomEvent,
     onUserRoomsEvent,
-    onSendError,
     onNotification: (n) => notifications.arrived(n),
-    onRoomResumed: resendAfterReconnect,
     onState: showConnection,
     // rooms joined while we were away, fresh unread counts, notifications sent meanwhile
     onConnected: () => {
       refreshRooms();
       notifications.load();
+      resendAfterReconnect();
     },
-    onDisconnected: failPendingSends,
     onAuthFailed: (message) => signOut(`Signed out: ${message}`),
+    onError: onServerError,
   });
   state.realtime.start();
-  scheduleRenewal();
   refreshRooms().then(() => {
     const wanted = new URLSearchParams(location.hash.slice(1)).get('room');
     if (wanted && state.rooms.has(wanted)) openRoom(wanted);

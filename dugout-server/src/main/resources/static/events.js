@@ -1,10 +1,9 @@
 // What arrives over STOMP: room topic events (message, changes to messages,
-// read, typing, member.*), room-list changes on /user/queue/rooms and send
-// errors on /user/queue/errors.
+// read, typing, member.*), room-list changes on /user/queue/rooms and errors
+// that answer none of my sends.
 import { noteSeen, readUpTo } from './counts.js';
 import { state, views } from './state.js';
 import { dropRoom, fetchMissingMembers, fillGaps, markRead, renderRooms, showMerged, upsertRoom } from './rooms.js';
-import { fail } from './outbox.js';
 
 const TYPING_SHOWN_MS = 5000;
 
@@ -102,14 +101,7 @@ export function onUserRoomsEvent(event) {
   }
 }
 
-export function onSendError(error) {
-  for (const rs of state.rooms.values()) {
-    const entry = (error.clientMsgId && rs.timeline.outbox.get(error.clientMsgId))
-      || [...rs.timeline.outbox.values()].find((e) => e.receipt && e.receipt === error.receipt);
-    if (entry) {
-      fail(rs, entry, error.message || error.code || 'rejected', 'rejected');
-      return;
-    }
-  }
+/** An error that answers none of my sends (those fail their outbox entry): shown above the room. */
+export function onServerError(error) {
   if (state.openRoomId) views.roomView.setNotice(error.message || error.code || 'The server rejected a request');
 }

@@ -43,18 +43,21 @@ export function transmit(rs, entry) {
   if (entry.replyTo != null) body.replyTo = entry.replyTo;
   if (entry.mentions?.length) body.mentions = entry.mentions;
   if (entry.attachments?.length) body.attachments = entry.attachments;
-  const receipt = state.realtime.sendMessage(rs.id, body, () => onReceipt(rs, entry, receipt));
-  entry.receipt = receipt;
-  clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => {
-    if (entry.state === 'pending' && entry.receipt === receipt) fail(rs, entry, 'no answer from the server', 'timeout');
-  }, RECEIPT_TIMEOUT_MS);
+  const attempt = {};
+  entry.attempt = attempt;
+  state.realtime.sendMessage(rs.id, body, RECEIPT_TIMEOUT_MS).then(
+    () => onReceipt(rs, entry, attempt),
+    (error) => {
+      if (entry.state !== 'pending' || entry.attempt !== attempt) return;
+      if (error.code === 'network') fail(rs, entry, 'connection lost, will retry when reconnected', 'offline');
+      else if (error.code === 'timeout') fail(rs, entry, 'no answer from the server', 'timeout');
+      else fail(rs, entry, error.message || error.code || 'rejected', 'rejected');
+    });
   if (state.openRoomId === rs.id) views.roomView.renderOutbox();
 }
 
-export function onReceipt(rs, entry, receipt) {
-  if (entry.receipt !== receipt) return;
-  clearTimeout(entry.timer);
+function onReceipt(rs, entry, attempt) {
+  if (entry.attempt !== attempt) return;
   if (!rs.timeline.outbox.has(entry.clientMsgId)) return; // its MESSAGE came first
   entry.state = 'sent';
   if (state.openRoomId === rs.id) views.roomView.renderOutbox();
@@ -75,7 +78,6 @@ export function onReceipt(rs, entry, receipt) {
 }
 
 export function fail(rs, entry, error, reason) {
-  clearTimeout(entry.timer);
   entry.state = 'failed';
   entry.error = error;
   entry.reason = reason;
@@ -97,31 +99,20 @@ export function discard(roomId, clientMsgId) {
   const rs = state.rooms.get(roomId);
   const entry = rs?.timeline.outbox.get(clientMsgId);
   if (!entry || (entry.state !== 'failed' && entry.state !== 'uploading')) return;
-  clearTimeout(entry.timer);
   entry.upload?.stop.abort();
   rs.timeline.outbox.delete(clientMsgId);
   if (state.openRoomId === rs.id) views.roomView.renderOutbox();
 }
 
-/** The connection dropped: nothing pending can be receipted any more. */
-export function failPendingSends() {
-  for (const rs of state.rooms.values()) {
-    for (const entry of rs.timeline.outbox.values()) {
-      if (entry.state === 'pending') fail(rs, entry, 'connection lost, will retry when reconnected', 'offline');
-    }
-  }
-}
-
 /**
- * A room was resubscribed and its replay is queued: entries the replay
- * confirmed have left the outbox; the rest are sent again with their own
+ * Reconnected: what failed for want of a connection is sent again with its own
  * clientMsgId (a message the server already stored is not stored twice).
  */
-export function resendAfterReconnect(roomId) {
-  const rs = state.rooms.get(roomId);
-  if (!rs) return;
-  for (const entry of rs.timeline.outbox.values()) {
-    if (entry.state === 'failed' && entry.reason === 'offline') transmit(rs, entry);
+export function resendAfterReconnect() {
+  for (const rs of state.rooms.values()) {
+    for (const entry of rs.timeline.outbox.values()) {
+      if (entry.state === 'failed' && entry.reason === 'offline') transmit(rs, entry);
+    }
   }
 }
 

@@ -18,17 +18,6 @@ export function saveSession(session) {
   sessionStorage.setItem(KEY, JSON.stringify(session));
 }
 
-/**
- * How long to wait before renewing a token that expires at `expiresAt`: a tenth
- * of its remaining life early, at most five minutes early; null when it never
- * expires.
- */
-export function renewalDelayMs(expiresAt, now = Date.now()) {
-  if (!expiresAt) return null;
-  const left = Date.parse(expiresAt) - now;
-  return Math.max(0, left - Math.min(5 * 60_000, left / 10));
-}
-
 export function clearSession() {
   sessionStorage.removeItem(KEY);
 }

@@ -2494,6 +2494,7 @@ async function connect(options) {
   return client;
 }
 export {
+  Connection,
   DugoutClient,
   DugoutError,
   IndexedDbOutboxStore,
@@ -2502,8 +2503,11 @@ export {
   RoomSession,
   SeqGate,
   Timeline,
+  TokenSource,
   connect,
+  expiryOf,
   isLogEntry,
   newClientMsgId,
+  renewalDelayMs,
   version
 };

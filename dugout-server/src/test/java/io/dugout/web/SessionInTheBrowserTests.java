@@ -7,9 +7,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The web client's session module ({@code session.js}) on its own, in the browser that runs it:
- * when a try-it-out token is renewed, so the open STOMP session moves onto a fresh token before the
- * server would end it for an expired one.
+ * The page's copy of the client library ({@code /lib/dugout-client.js}) in the browser that runs
+ * it: when a try-it-out token is renewed, so the open STOMP session moves onto a fresh token before
+ * the server would end it for an expired one.
  */
 class SessionInTheBrowserTests extends BrowserTest {
 
@@ -28,12 +28,12 @@ class SessionInTheBrowserTests extends BrowserTest {
         (Map<String, Object>)
             page.jsAsync(
                 "const done = arguments[arguments.length - 1];"
-                    + "import('/session.js').then(({ renewalDelayMs }) => {"
+                    + "import('/lib/dugout-client.js').then(({ renewalDelayMs }) => {"
                     + "  const now = Date.parse('2026-11-22T00:00:00Z');"
                     + "  done({"
-                    + "    day: renewalDelayMs('2026-11-23T00:00:00Z', now),"
-                    + "    tenMinutes: renewalDelayMs('2026-11-22T00:10:00Z', now),"
-                    + "    expired: renewalDelayMs('2026-11-21T23:59:00Z', now),"
+                    + "    day: renewalDelayMs(Date.parse('2026-11-23T00:00:00Z'), now),"
+                    + "    tenMinutes: renewalDelayMs(Date.parse('2026-11-22T00:10:00Z'), now),"
+                    + "    expired: renewalDelayMs(Date.parse('2026-11-21T23:59:00Z'), now),"
                     + "    never: renewalDelayMs(null, now)"
                     + "  });"
                     + "}, (e) => done({ error: String(e) }));");
