@@ -127,19 +127,32 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** Sends a failed message again, same clientMsgId, after whatever the room has queued. */
+  /**
+   * Sends a failed message again, same clientMsgId, after whatever the room has queued; a pending
+   * one waiting out its backoff goes now (when it is the room's turn and the connection is up).
+   */
   retry(clientMsgId: string): void {
     const message = this.byId.get(clientMsgId);
+    if (message?.state === 'pending') void this.pump(message.roomId);
     if (!message || message.state !== 'failed') return;
     this.enqueue({ ...message, state: 'pending', attempts: 0, error: undefined, queuedAt: this.o.now() });
   }
 
-  /** Forgets a failed message. (If an earlier attempt did reach the server, the message still shows up.) */
-  discard(clientMsgId: string): void {
+  /**
+   * Forgets a message that is not on its way: failed, or pending but not on the wire (offline,
+   * waiting out a backoff, or queued behind another). Returns whether it was forgotten. (If an
+   * earlier attempt did reach the server, the message still shows up.)
+   */
+  discard(clientMsgId: string): boolean {
     const message = this.byId.get(clientMsgId);
-    if (!message || message.state !== 'failed') return;
+    if (!message || message.state === 'sent' || this.inFlight.get(message.roomId) === message) return false;
     this.byId.delete(clientMsgId);
+    const queue = this.queues.get(message.roomId);
+    const i = queue?.indexOf(message) ?? -1;
+    if (queue && i >= 0) queue.splice(i, 1);
+    if (queue?.length === 0) this.queues.delete(message.roomId);
     void this.store.remove(clientMsgId);
+    return true;
   }
 
   /**

@@ -114,3 +114,46 @@ test('the store keeps unsent messages, and a new outbox sends them in order with
   await tick();
   assert.deepEqual(await store.load(), []);
 });
+
+test('a message waiting for the connection can be discarded, and is never sent', async () => {
+  const t = new FakeTransport();
+  t.online = false;
+  const store = new MemoryOutboxStore();
+  const outbox = new Outbox(t, options({ store }));
+  const a = outbox.send('r', { content: 'never mind' });
+  outbox.send('r', { content: 'b' });
+  assert.equal(outbox.discard(a.clientMsgId), true);
+  t.online = true;
+  outbox.wake();
+  await tick();
+  assert.deepEqual(t.calls.map((c) => c.body.content), ['b']);
+  assert.deepEqual((await store.load()).map((m) => m.content), ['b']);
+  assert.equal(outbox.get(a.clientMsgId), undefined);
+});
+
+test('a message on the wire cannot be discarded', async () => {
+  const t = new FakeTransport();
+  const outbox = new Outbox(t, options());
+  const a = outbox.send('r', { content: 'a' });
+  assert.equal(outbox.discard(a.clientMsgId), false);
+  t.calls[0].resolve();
+  await tick();
+  assert.equal(a.state, 'sent');
+});
+
+test('retry sends a message waiting out its backoff at once', async () => {
+  const t = new FakeTransport();
+  const outbox = new Outbox(t, options({ backoff: { initialMs: 60_000, maxMs: 60_000 } }));
+  const a = outbox.send('r', { content: 'a' });
+  t.calls[0].reject(new DugoutError('timeout', 'no receipt'));
+  await tick();
+  assert.equal(t.calls.length, 1, 'waits a minute before the next attempt');
+  outbox.retry(a.clientMsgId);
+  await tick();
+  assert.equal(t.calls.length, 2);
+  assert.equal(t.calls[1].body.clientMsgId, a.clientMsgId);
+  t.calls[1].resolve();
+  await tick();
+  assert.equal(a.state, 'sent');
+  outbox.close();
+});

@@ -7,7 +7,9 @@ import { deleteMessage, editMessage, react } from './changes.js';
 import { setupCreateRoomForm } from './create-room.js';
 import { onRoomEvent, onServerError, onUserRoomsEvent } from './events.js';
 import { NotificationsPanel } from './notifications.js';
-import { discard, resendAfterReconnect, retry, send, typing } from './outbox.js';
+import {
+  discard, outboxOf, resumeUploads, retry, send, startOutbox, stopOutbox, typing,
+} from './outbox.js';
 import { Realtime } from './realtime.js';
 import { RoomListView } from './room-list.js';
 import { RoomView } from './room-view.js';
@@ -26,6 +28,7 @@ views.roomView = new RoomView({
   onEdit: (seq, text) => editMessage(state.openRoomId, seq, text),
   onDelete: (seq) => deleteMessage(state.openRoomId, seq),
   onReact: (seq, emoji, add) => react(state.openRoomId, seq, emoji, add),
+  outbox: (roomId) => outboxOf(roomId),
   onRetry: (clientMsgId) => retry(state.openRoomId, clientMsgId),
   onDiscard: (clientMsgId) => discard(state.openRoomId, clientMsgId),
   onLoadOlder: () => loadOlder(state.openRoomId),
@@ -128,6 +131,7 @@ function tokenSource(session) {
 function signOut(message) {
   state.realtime?.stop();
   state.realtime = null;
+  stopOutbox();
   clearSession();
   state.session = null;
   state.api = null;
@@ -159,12 +163,14 @@ function start(session) {
     onConnected: () => {
       refreshRooms();
       notifications.load();
-      resendAfterReconnect();
+      state.outbox?.wake();
+      resumeUploads();
     },
     onAuthFailed: (message) => signOut(`Signed out: ${message}`),
     onError: onServerError,
   });
-  state.realtime.start();
+  // pending sends from an earlier page go out once connected, with their own clientMsgIds
+  startOutbox(session.userId, state.realtime).then(() => state.realtime?.start());
   refreshRooms().then(() => {
     const wanted = new URLSearchParams(location.hash.slice(1)).get('room');
     if (wanted && state.rooms.has(wanted)) openRoom(wanted);
@@ -175,6 +181,7 @@ function showConnection(connection) {
   const node = $('connection');
   node.dataset.state = connection;
   node.textContent = { online: 'Online', connecting: 'Connecting…', offline: 'Offline, reconnecting…' }[connection] || connection;
+  if (state.openRoomId) views.roomView.renderOutbox(); // offline, what waits shows as not sent
 }
 
 const saved = loadSession();

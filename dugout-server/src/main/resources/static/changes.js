@@ -11,7 +11,7 @@ import { onlyApiErrors } from './api.js';
 import { noteSeen } from './counts.js';
 import { renderRooms, showMerged } from './rooms.js';
 import { state, views } from './state.js';
-import { newClientMsgId } from './timeline.js';
+import { newClientMsgId } from '/lib/dugout-client.js';
 
 export function editMessage(roomId, seq, content) {
   return change(roomId, 'edit the message', (id) => state.api.editMessage(roomId, seq, id, content));
@@ -34,7 +34,7 @@ async function change(roomId, what, call, foldAnswer = true) {
   try {
     const answer = await call(newClientMsgId());
     if (foldAnswer && answer) {
-      const merged = rs.timeline.merge([answer], state.session.userId);
+      const merged = rs.timeline.merge([answer]);
       noteSeen(rs, [answer]);
       showMerged(rs, merged);
       renderRooms();

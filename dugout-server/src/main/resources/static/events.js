@@ -3,6 +3,7 @@
 // that answer none of my sends.
 import { noteSeen, readUpTo } from './counts.js';
 import { state, views } from './state.js';
+import { confirmMine } from './outbox.js';
 import { dropRoom, fetchMissingMembers, fillGaps, markRead, renderRooms, showMerged, upsertRoom } from './rooms.js';
 
 const TYPING_SHOWN_MS = 5000;
@@ -26,13 +27,12 @@ export function onRoomEvent(roomId, event) {
 
 /** A message or a change to one: an entry of the room's log, folded into its timeline. */
 function onEntry(rs, entry) {
-  const mine = entry.senderId === state.session.userId;
-  const merged = rs.timeline.merge([entry], state.session.userId);
+  const merged = rs.timeline.merge([entry]);
   noteSeen(rs, [entry]);
+  confirmMine([entry]);
   if (!entry.change) rs.typing.delete(entry.senderId);
   if (state.openRoomId === rs.id) {
     showMerged(rs, merged);
-    if (mine) views.roomView.renderOutbox();
     views.roomView.renderTyping();
     if (rs.entered) fillGaps(rs);
     markRead(rs.id);

@@ -1,119 +1,148 @@
-// Sending: every message gets a clientMsgId once and keeps it for every retry,
-// so the server stores it once however often it is sent. An entry is pending
-// until its RECEIPT (sent) or until its MESSAGE arrives on the topic (then it
-// leaves the outbox and shows at its seq); no RECEIPT in time or a dropped
-// connection makes it failed, with a retry button.
+// Sending, through the client library's outbox (/lib/dugout-client.js): every
+// message gets a clientMsgId once and keeps it for every retry, so the server
+// stores it once however often it is sent; one message per room is on the wire
+// at a time, so they are stored in the order written; and what is not receipted
+// is kept in IndexedDB, so a reload sends it again. The library retries by
+// itself (after a timeout, a lost connection, `rate_limited`); this module shows
+// it: pending until its RECEIPT (sent) or its copy on the topic (then it leaves
+// the outbox and shows at its seq), failed with Retry while it cannot go.
+// Photos and files wait here while their bytes upload (attach.js).
+import { IndexedDbOutboxStore, MemoryOutboxStore, Outbox } from '/lib/dugout-client.js';
 import { onlyApiErrors } from './api.js';
 import { noteSeen } from './counts.js';
-import { state, views } from './state.js';
 import { renderRooms, showMerged } from './rooms.js';
-import { newClientMsgId } from './timeline.js';
+import { state, views } from './state.js';
 
-// how long a SEND may wait for its RECEIPT before it shows as failed (tunable for tests)
+// how long a SEND may wait for its RECEIPT before it shows as failed and goes again (tunable for tests)
 const RECEIPT_TIMEOUT_MS = Number(localStorage.getItem('dugout.receiptTimeoutMs')) || 10000;
 const TYPING_SEND_EVERY_MS = 2500;
 let lastTypingSent = 0;
 
-/** Sends a TEXT message; `replyTo` (a seq) and `mentions` (member ids) are optional. */
-export function send(roomId, text, { replyTo = null, mentions = [] } = {}) {
-  const rs = state.rooms.get(roomId);
-  if (!rs) return;
-  const entry = rs.timeline.addOutgoing({
-    clientMsgId: newClientMsgId(), kind: 'TEXT', content: text, replyTo, mentions, state: 'pending', floorSeq: rs.seenSeq,
-  });
-  transmit(rs, entry);
+/** clientMsgId → my message as the library's outbox last reported it, until confirmed or discarded */
+const sending = new Map();
+/** clientMsgId → the room's highest seq seen when it was queued: its seq is above */
+const floors = new Map();
+/** local id → a photo or file whose bytes are uploading (attach.js), before it joins the outbox */
+export const uploads = new Map();
+
+/** Opens the signed-in user's outbox and takes back what an earlier page of theirs left unsent. */
+export async function startOutbox(userId, realtime) {
+  const store = globalThis.indexedDB ? new IndexedDbOutboxStore(`dugout-outbox.${userId}`) : new MemoryOutboxStore();
+  const outbox = new Outbox({
+    get online() { return realtime.isConnected; },
+    send: (roomId, body, timeoutMs) => realtime.sendMessage(roomId, body, timeoutMs),
+  }, { store, receiptTimeoutMs: RECEIPT_TIMEOUT_MS });
+  outbox.onChange(changed);
+  state.outbox = outbox;
+  try {
+    await outbox.restore();
+  } catch (e) {
+    console.warn('outbox: nothing restored', e); // a browser without usable IndexedDB: this page's sends only
+  }
+}
+
+export function stopOutbox() {
+  state.outbox?.close();
+  state.outbox = null;
+  sending.clear();
+  floors.clear();
+  for (const upload of uploads.values()) upload.stop.abort();
+  uploads.clear();
+}
+
+/** Sends a message; `replyTo` (a seq), `mentions` (member ids) and `attachments` are optional. */
+export function send(roomId, text, { replyTo = null, mentions = [], kind = 'TEXT', attachments } = {}) {
+  if (!state.rooms.has(roomId) || !state.outbox) return;
+  state.outbox.send(roomId, { kind, content: text, replyTo: replyTo ?? undefined, mentions, attachments });
   lastTypingSent = 0; // the message ends "typing" for the others: the next keystroke may say it again
 }
 
-/** Sends (or re-sends) an outbox entry: always the same clientMsgId, so the server stores it once. */
-export function transmit(rs, entry) {
-  // a photo or file not uploaded yet: attach.js uploads it, then comes back here
-  if (entry.upload && !entry.upload.uploadId) {
-    entry.upload.run();
-    return;
+function changed(message) {
+  if (message.message) {
+    forget(message.clientMsgId);
+  } else {
+    sending.set(message.clientMsgId, message);
+    if (!floors.has(message.clientMsgId)) floors.set(message.clientMsgId, state.rooms.get(message.roomId)?.seenSeq ?? 0);
+    if (message.state === 'sent') setTimeout(() => readFromHistory(message), 2000);
   }
-  entry.state = 'pending';
-  entry.error = null;
-  entry.reason = null;
-  if (!state.realtime?.isConnected) {
-    fail(rs, entry, 'offline, will retry when reconnected', 'offline');
-    return;
-  }
-  const body = { clientMsgId: entry.clientMsgId, kind: entry.kind, content: entry.content };
-  if (entry.replyTo != null) body.replyTo = entry.replyTo;
-  if (entry.mentions?.length) body.mentions = entry.mentions;
-  if (entry.attachments?.length) body.attachments = entry.attachments;
-  const attempt = {};
-  entry.attempt = attempt;
-  state.realtime.sendMessage(rs.id, body, RECEIPT_TIMEOUT_MS).then(
-    () => onReceipt(rs, entry, attempt),
-    (error) => {
-      if (entry.state !== 'pending' || entry.attempt !== attempt) return;
-      if (error.code === 'network') fail(rs, entry, 'connection lost, will retry when reconnected', 'offline');
-      else if (error.code === 'timeout') fail(rs, entry, 'no answer from the server', 'timeout');
-      else fail(rs, entry, error.message || error.code || 'rejected', 'rejected');
-    });
-  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
-}
-
-function onReceipt(rs, entry, attempt) {
-  if (entry.attempt !== attempt) return;
-  if (!rs.timeline.outbox.has(entry.clientMsgId)) return; // its MESSAGE came first
-  entry.state = 'sent';
-  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
-  // The message is durable; its MESSAGE on the topic normally follows at once.
-  // If it does not show up, read it from history instead of waiting.
-  setTimeout(async () => {
-    if (!rs.timeline.outbox.has(entry.clientMsgId)) return;
-    try {
-      // its seq is above what we had seen when it was first sent
-      const page = await state.api.messages(rs.id, { after: entry.floorSeq, limit: 100 });
-      const merged = rs.timeline.merge(page.messages, state.session.userId);
-      noteSeen(rs, page.messages);
-      showMerged(rs, merged);
-      if (state.openRoomId === rs.id) views.roomView.renderOutbox();
-      renderRooms();
-    } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
-  }, 2000);
-}
-
-export function fail(rs, entry, error, reason) {
-  entry.state = 'failed';
-  entry.error = error;
-  entry.reason = reason;
-  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
-}
-
-export function retry(roomId, clientMsgId) {
-  const rs = state.rooms.get(roomId);
-  const entry = rs?.timeline.outbox.get(clientMsgId);
-  if (entry) transmit(rs, entry);
+  render(message.roomId);
 }
 
 /**
- * Forgets a failed message here, or cancels a file's upload. It only leaves
- * this page: if an attempt did reach the server (only the answer was lost), the
- * message still shows up.
+ * Receipted: the message is durable, and its MESSAGE on the topic normally
+ * follows at once. If it does not show up, read it from history instead of waiting.
+ */
+async function readFromHistory(message) {
+  const rs = state.rooms.get(message.roomId);
+  if (!rs || !sending.has(message.clientMsgId)) return;
+  try {
+    const page = await state.api.messages(rs.id, { after: floors.get(message.clientMsgId) ?? 0, limit: 100 });
+    const merged = rs.timeline.merge(page.messages);
+    noteSeen(rs, page.messages);
+    confirmMine(page.messages);
+    showMerged(rs, merged);
+    renderRooms();
+  } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
+}
+
+/** Entries of a room's log from any source: those that are my messages confirm their outbox entry. */
+export function confirmMine(entries, outbox = state.outbox, me = state.session?.userId) {
+  for (const entry of entries) {
+    if (!entry.change && entry.clientMsgId && entry.senderId === me) outbox?.confirm(entry);
+  }
+}
+
+/** What the room view shows for the room's unconfirmed messages of mine, in the order written. */
+export function outboxOf(roomId) {
+  const online = state.realtime?.isConnected ?? false;
+  const shown = [...sending.values()].filter((m) => m.roomId === roomId).map((m) => {
+    // why: a message waiting to go again (offline, no answer yet) is shown as not sent, with Retry
+    const waiting = m.state === 'pending' && (m.error || !online);
+    return {
+      clientMsgId: m.clientMsgId, kind: m.kind, content: m.content, replyTo: m.replyTo, queuedAt: m.queuedAt,
+      state: waiting ? 'failed' : m.state,
+      error: waiting && !m.error ? 'offline, will retry when reconnected' : m.error?.message,
+    };
+  });
+  const uploading = [...uploads.values()].filter((u) => u.roomId === roomId);
+  return [...uploading, ...shown].sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+/** Sends a message again now (same clientMsgId), or uploads a file again. */
+export function retry(roomId, clientMsgId) {
+  const upload = uploads.get(clientMsgId);
+  if (upload) upload.run();
+  else state.outbox?.retry(clientMsgId);
+}
+
+/**
+ * Forgets a message that is not on its way, or cancels a file's upload. It only
+ * leaves this page: if an attempt did reach the server (only the answer was
+ * lost), the message still shows up.
  */
 export function discard(roomId, clientMsgId) {
-  const rs = state.rooms.get(roomId);
-  const entry = rs?.timeline.outbox.get(clientMsgId);
-  if (!entry || (entry.state !== 'failed' && entry.state !== 'uploading')) return;
-  entry.upload?.stop.abort();
-  rs.timeline.outbox.delete(clientMsgId);
-  if (state.openRoomId === rs.id) views.roomView.renderOutbox();
+  const upload = uploads.get(clientMsgId);
+  if (upload) {
+    upload.stop.abort();
+    uploads.delete(clientMsgId);
+  } else if (state.outbox?.discard(clientMsgId)) {
+    forget(clientMsgId);
+  }
+  render(roomId);
 }
 
-/**
- * Reconnected: what failed for want of a connection is sent again with its own
- * clientMsgId (a message the server already stored is not stored twice).
- */
-export function resendAfterReconnect() {
-  for (const rs of state.rooms.values()) {
-    for (const entry of rs.timeline.outbox.values()) {
-      if (entry.state === 'failed' && entry.reason === 'offline') transmit(rs, entry);
-    }
-  }
+/** Reconnected: uploads that failed for want of a network start again by themselves. */
+export function resumeUploads() {
+  for (const upload of uploads.values()) if (upload.state === 'failed' && upload.offline) upload.run();
+}
+
+function forget(clientMsgId) {
+  sending.delete(clientMsgId);
+  floors.delete(clientMsgId);
+}
+
+export function render(roomId) {
+  if (state.openRoomId === roomId) views.roomView.renderOutbox();
 }
 
 export function typing(roomId) {

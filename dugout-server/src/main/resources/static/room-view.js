@@ -12,7 +12,8 @@ const $ = (id) => document.getElementById(id);
 
 export class RoomView {
   /**
-   * @param {object} handlers onSend, onEdit, onDelete, onReact, onRetry, onDiscard, onLoadOlder,
+   * @param {object} handlers onSend, onEdit, onDelete, onReact, outbox (a room's unconfirmed
+   *   messages of mine), onRetry, onDiscard, onLoadOlder,
    *   onTyping, onAddMember, onLeave, onBack, onSeen, onFiles (photos and files to send),
    *   download (a stored file's path → its Blob)
    */
@@ -242,7 +243,7 @@ export class RoomView {
   renderOutbox() {
     if (!this.rs) return;
     const stick = this.atBottom();
-    const items = [...this.rs.timeline.outbox.values()].map((entry) => outboxItem(entry, {
+    const items = this.h.outbox(this.rs.id).map((entry) => outboxItem(entry, {
       me: this.me, quoted: entry.replyTo != null ? this.rs.timeline.message(entry.replyTo) : null,
     }));
     this.outbox.replaceChildren(...items);

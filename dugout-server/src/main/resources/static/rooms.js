@@ -4,6 +4,7 @@
 import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
 import { noteSeen, readSeqOf, readUpTo, unreadOf } from './counts.js';
+import { confirmMine } from './outbox.js';
 import { Timeline, ordinalOf } from './timeline.js';
 
 export function newRoomState(room) {
@@ -149,8 +150,9 @@ export async function openRoom(id) {
     const entered = await state.api.enterRoom(id);
     upsertRoom(entered.room);
     rs.entered = true;
-    const merged = rs.timeline.merge(entered.messages, state.session.userId);
+    const merged = rs.timeline.merge(entered.messages);
     noteSeen(rs, entered.messages);
+    confirmMine(entered.messages);
     if (!entered.hasMore) rs.timeline.hasOlder = false;
     if (state.openRoomId !== id) return;
     views.roomView.renderHeader();
@@ -187,8 +189,9 @@ export async function loadOlder(id) {
   rs.loadingOlder = true;
   try {
     const page = await state.api.messages(id, { before, limit: 30 });
-    const { added, changed } = rs.timeline.merge(page.messages, state.session.userId);
+    const { added, changed } = rs.timeline.merge(page.messages);
     noteSeen(rs, page.messages);
+    confirmMine(page.messages);
     if (!page.hasMore || rs.timeline.minSeq === 1) rs.timeline.hasOlder = false;
     if (state.openRoomId === id) {
       views.roomView.addOlder(added);
@@ -213,10 +216,10 @@ export async function fillGaps(rs) {
   try {
     for (let gap = rs.timeline.firstGapAfter(), rounds = 0; gap != null && rounds < 20; gap = rs.timeline.firstGapAfter(), rounds++) {
       const page = await state.api.messages(rs.id, { after: gap, limit: 100 });
-      const merged = rs.timeline.merge(page.messages, state.session.userId);
+      const merged = rs.timeline.merge(page.messages);
       noteSeen(rs, page.messages);
+      confirmMine(page.messages);
       showMerged(rs, merged);
-      if (state.openRoomId === rs.id) views.roomView.renderOutbox();
       if (!merged.fresh) break;
     }
   } catch (e) {

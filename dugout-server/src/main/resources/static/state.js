@@ -7,6 +7,8 @@ export const state = {
   api: null,
   /** Realtime: the STOMP connection */
   realtime: null,
+  /** Outbox: my messages until the server has them (the client library's, see outbox.js) */
+  outbox: null,
   /** roomId → room state (see rooms.js, newRoomState) */
   rooms: new Map(),
   openRoomId: null,

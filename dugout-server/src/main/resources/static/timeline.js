@@ -1,8 +1,7 @@
 // One room's log as the client knows it (docs/protocol.md, "Changing messages"):
 // every entry seen, message or change, keyed by seq (so an entry seen twice —
-// replay, history page, live — counts once); the messages, each in the newest
-// state seen; and the outbox of my messages that the server has not yet
-// confirmed. A change entry is never a row: it replaces its target. No DOM here.
+// replay, history page, live — counts once), and the messages, each in the
+// newest state seen. A change entry is never a row: it replaces its target. No DOM here.
 
 export class Timeline {
   constructor() {
@@ -16,8 +15,6 @@ export class Timeline {
      * being filled); the older copy that arrives later must not win.
      */
     this.unheld = new Map();
-    /** @type {Map<string, object>} clientMsgId → outbox entry, in send order */
-    this.outbox = new Map();
     /** False once a history page said there is nothing older. */
     this.hasOlder = true;
     this.low = null;
@@ -44,14 +41,12 @@ export class Timeline {
    * Folds entries from any source (enter, history page, replay, live) into the
    * timeline. A message not held yet becomes a row; a change entry replaces the
    * message at its `targetSeq` with its `target` when that is newer (higher
-   * `changedSeq`), and so does a newer copy of a message already held. A message
-   * that confirms one of my outbox entries (same sender and clientMsgId) removes
-   * that entry.
+   * `changedSeq`), and so does a newer copy of a message already held.
    *
    * @returns {{added: object[], changed: object[], fresh: number}} new rows and
    *   replaced ones, each in seq order, and how many entries were not held before
    */
-  merge(entries, me) {
+  merge(entries) {
     const added = new Map();
     const changed = new Map();
     let fresh = 0;
@@ -65,7 +60,6 @@ export class Timeline {
         if (Number.isInteger(entry.target?.seq)) this.offer(entry.target, added, changed);
         continue;
       }
-      if (entry.senderId === me && entry.clientMsgId) this.outbox.delete(entry.clientMsgId);
       this.offer(entry, added, changed);
     }
     for (const seq of added.keys()) changed.delete(seq);
@@ -128,28 +122,14 @@ export class Timeline {
     return null;
   }
 
-  /** Drops what we hold (after leaving a room); the outbox goes too. */
+  /** Drops what we hold (after leaving a room). */
   clear() {
     this.bySeq.clear();
     this.entries.clear();
     this.unheld.clear();
-    this.outbox.clear();
     this.hasOlder = true;
     this.low = null;
     this.high = 0;
-  }
-
-  /** Queues one of my messages; the clientMsgId is fixed for every retry. */
-  addOutgoing(entry) {
-    this.outbox.set(entry.clientMsgId, entry);
-    return entry;
-  }
-
-  isConfirmed(clientMsgId, me) {
-    for (const m of this.bySeq.values()) {
-      if (m.senderId === me && m.clientMsgId === clientMsgId) return true;
-    }
-    return false;
   }
 }
 
@@ -161,10 +141,4 @@ export function ordinalOf(entry) {
 /** Which copy of a message is newer: the seq of the last change applied to it (0: never changed). */
 export function version(message) {
   return Number.isInteger(message?.changedSeq) ? message.changedSeq : 0;
-}
-
-/** A fresh client message id: random, printable, well under the 64-char limit. */
-export function newClientMsgId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return 'w-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

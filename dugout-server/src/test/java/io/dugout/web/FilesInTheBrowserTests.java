@@ -191,8 +191,11 @@ class FilesInTheBrowserTests extends BrowserTest {
         a.frameLog().stream()
             .filter(f -> f.contains(">>> SEND") && f.contains("uploadId"))
             .toList();
-    assertThat(sends).as("sent twice: the first answer was lost").hasSize(2);
-    assertThat(uploadIdIn(sends.get(1))).isEqualTo(uploadIdIn(sends.get(0)));
+    // why: the outbox sends again by itself while answers are lost, and once more on Retry
+    assertThat(sends).as("sent again: the first answer was lost").hasSizeGreaterThanOrEqualTo(2);
+    assertThat(sends.stream().map(FilesInTheBrowserTests::uploadIdIn).distinct())
+        .as("every attempt names the one upload")
+        .containsExactly(uploadIdIn(sends.getFirst()));
     assertThat(b.messages()).hasSize(1);
     assertThat(restLastSeq(server.token(bob), openRoomId(b))).isEqualTo(1);
   }

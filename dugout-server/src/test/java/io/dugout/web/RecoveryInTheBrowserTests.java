@@ -126,4 +126,52 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     assertThat(a.messages()).isEqualTo(b.messages());
     assertInRoomOrder(b.messages(), 1);
   }
+
+  @Test
+  void aMessageWrittenOfflineSurvivesAReloadAndIsStoredOnce() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = signedIn(alice);
+    Browser b = signedIn(bob);
+    a.createRoom("DIRECT", bob, null);
+    a.send("before");
+    b.openRoom(alice);
+    b.waitUntil("bob has the first", () -> b.contents().equals(List.of("before")));
+
+    a.cutNetwork();
+    a.waitUntil("alice offline", () -> !"online".equals(a.connection()));
+    a.send("kept across the reload");
+    a.waitUntil(
+        "waiting to be sent",
+        () ->
+            a.outbox()
+                .equals(List.of(Map.of("content", "kept across the reload", "state", "failed"))));
+    a.waitUntil("kept in IndexedDB", () -> Long.valueOf(1).equals(keptInIndexedDb(a, alice)));
+    a.reload();
+
+    List<String> both = List.of("before", "kept across the reload");
+    a.waitUntil(
+        "sent after the reload",
+        () -> a.outbox().isEmpty() && a.contents().equals(both),
+        Duration.ofSeconds(40));
+    b.waitUntil("bob has it once", () -> b.contents().equals(both));
+    a.waitUntil(
+        "nothing left in IndexedDB", () -> Long.valueOf(0).equals(keptInIndexedDb(a, alice)));
+    assertInRoomOrder(b.messages(), 1);
+  }
+
+  /** How many messages the page's outbox keeps in IndexedDB for this user. */
+  private static Object keptInIndexedDb(Browser page, String userId) {
+    return page.jsAsync(
+        "const done = arguments[arguments.length - 1];"
+            + " const open = indexedDB.open('dugout-outbox.' + arguments[0]);"
+            + " open.onerror = () => done(-1);"
+            + " open.onsuccess = () => {"
+            + "   const db = open.result;"
+            + "   if (!db.objectStoreNames.contains('messages')) { db.close(); return done(-1); }"
+            + "   const count = db.transaction('messages').objectStore('messages').count();"
+            + "   count.onsuccess = () => { db.close(); done(count.result); };"
+            + " };",
+        userId);
+  }
 }

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The web client's timeline module ({@code timeline.js}) on its own, in the browser that runs it:
- * how messages from every source merge into one order, and how my outbox is confirmed.
+ * how messages from every source merge into one order, and how my messages confirm the client
+ * library's outbox.
  */
 class TimelineInTheBrowserTests extends BrowserTest {
 
@@ -149,17 +150,17 @@ class TimelineInTheBrowserTests extends BrowserTest {
     var result =
         run(
             """
-            const t = new Timeline();
-            t.addOutgoing({ clientMsgId: 'c-1', content: 'hi', state: 'pending' });
-            t.merge([{ seq: 1, senderId: 'bob', clientMsgId: 'c-1' }], 'alice');
-            const afterBobs = t.outbox.size;
-            t.merge([{ seq: 2, senderId: 'alice', clientMsgId: 'c-1' }], 'alice');
-            return { afterBobs, afterMine: t.outbox.size, confirmed: t.isConfirmed('c-1', 'alice') };
+            const outbox = new Outbox({ online: false, send: () => new Promise(() => {}) });
+            const sent = outbox.send('r', { content: 'hi' });
+            confirmMine([{ seq: 1, roomId: 'r', senderId: 'bob', clientMsgId: sent.clientMsgId }], outbox, 'alice');
+            const afterBobs = outbox.pending('r').length;
+            confirmMine([{ seq: 2, roomId: 'r', senderId: 'alice', clientMsgId: sent.clientMsgId }], outbox, 'alice');
+            return { afterBobs, afterMine: outbox.pending('r').length, confirmedAt: sent.message?.seq ?? null };
             """);
     assertThat(result)
         .containsEntry("afterBobs", 1L)
         .containsEntry("afterMine", 0L)
-        .containsEntry("confirmed", true);
+        .containsEntry("confirmedAt", 2L);
   }
 
   @Test
@@ -175,13 +176,18 @@ class TimelineInTheBrowserTests extends BrowserTest {
     assertThat((Long) result.get("longest")).isLessThanOrEqualTo(64L);
   }
 
-  /** Runs a script body with {@code Timeline} and {@code newClientMsgId} in scope. */
+  /**
+   * Runs a script body with {@code Timeline}, the page's {@code confirmMine} and the client
+   * library's {@code Outbox} and {@code newClientMsgId} in scope.
+   */
   @SuppressWarnings("unchecked")
   private Map<String, Object> run(String body) {
     return (Map<String, Object>)
         page.jsAsync(
             "const done = arguments[arguments.length - 1];"
-                + "import('/timeline.js').then(({ Timeline, newClientMsgId }) => {"
+                + "Promise.all([import('/timeline.js'), import('/outbox.js'),"
+                + " import('/lib/dugout-client.js')])"
+                + ".then(([{ Timeline }, { confirmMine }, { Outbox, newClientMsgId }]) => {"
                 + "  try { done((() => {"
                 + body
                 + "})()); } catch (e) { done({ error: String(e) }); }"
