@@ -3,7 +3,8 @@
 // count messages, never changes: they are differences of ordinals (protocol.md,
 // Messages). No DOM here.
 import { state } from './state.js';
-import { ordinalOf, version } from './timeline.js';
+import { version } from '/lib/dugout-client.js';
+import { ordinalOf } from './timeline.js';
 
 /** Messages after my read marker (changes to messages never count). */
 export function unreadOf(rs) {

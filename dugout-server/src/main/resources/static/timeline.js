@@ -1,98 +1,47 @@
-// One room's log as the client knows it (docs/protocol.md, "Changing messages"):
-// every entry seen, message or change, keyed by seq (so an entry seen twice —
-// replay, history page, live — counts once), and the messages, each in the
-// newest state seen. A change entry is never a row: it replaces its target. No DOM here.
+// One room's log as the page knows it (docs/protocol.md, "Changing messages").
+// The messages, each in the newest state seen, are the client library's
+// Timeline: an entry seen twice (replay, history page, live) counts once, and a
+// change entry is never a row but replaces its target when newer. This adds
+// what the page counts and checks: every entry's ordinal (how many messages the
+// room holds up to it, for unread counts) and holes in what is held. No DOM here.
+import { Timeline as Folding } from '/lib/dugout-client.js';
 
 export class Timeline {
   constructor() {
-    /** @type {Map<number, object>} seq → message (rows only; changes are folded in) */
-    this.bySeq = new Map();
-    /** @type {Map<number, number>} seq → ordinal of every entry held, messages and changes */
-    this.entries = new Map();
-    /**
-     * @type {Map<number, object>} seq → newest state seen of a message not held yet.
-     * why: a change can arrive before its target (a history page in flight, a hole
-     * being filled); the older copy that arrives later must not win.
-     */
-    this.unheld = new Map();
-    /** False once a history page said there is nothing older. */
-    this.hasOlder = true;
-    this.low = null;
-    this.high = 0;
+    this.clear();
   }
 
   /** How many messages are shown (change entries are not counted). */
-  get size() { return this.bySeq.size; }
+  get size() { return this.folding.size; }
   /** The lowest seq held, message or change: the `before` cursor for older pages. */
-  get minSeq() { return this.low; }
+  get minSeq() { return this.folding.lowestSeq; }
   /** The highest seq held, message or change. */
-  get maxSeq() { return this.high; }
+  get maxSeq() { return this.folding.highestSeq; }
 
   /** Messages in seq order (the room's one order). */
-  ordered() { return [...this.bySeq.values()].sort((a, b) => a.seq - b.seq); }
+  ordered() { return this.folding.messages(); }
 
   /** The message at `seq` in the newest state seen, or null. */
-  message(seq) { return this.bySeq.get(seq) ?? null; }
+  message(seq) { return this.folding.message(seq) ?? null; }
 
   /** Messages held that reply to `seq`. */
-  repliesTo(seq) { return [...this.bySeq.values()].filter((m) => m.replyTo === seq); }
+  repliesTo(seq) { return this.ordered().filter((m) => m.replyTo === seq); }
 
   /**
    * Folds entries from any source (enter, history page, replay, live) into the
-   * timeline. A message not held yet becomes a row; a change entry replaces the
-   * message at its `targetSeq` with its `target` when that is newer (higher
-   * `changedSeq`), and so does a newer copy of a message already held.
+   * timeline (see the library's Timeline.fold).
    *
    * @returns {{added: object[], changed: object[], fresh: number}} new rows and
    *   replaced ones, each in seq order, and how many entries were not held before
    */
   merge(entries) {
-    const added = new Map();
-    const changed = new Map();
     let fresh = 0;
     for (const entry of entries) {
-      if (!Number.isInteger(entry?.seq) || entry.seq < 1) continue;
-      if (!this.entries.has(entry.seq)) {
-        this.hold(entry);
-        fresh++;
-      }
-      if (entry.change) {
-        if (Number.isInteger(entry.target?.seq)) this.offer(entry.target, added, changed);
-        continue;
-      }
-      this.offer(entry, added, changed);
+      if (!Number.isInteger(entry?.seq) || entry.seq < 1 || this.entries.has(entry.seq)) continue;
+      this.entries.set(entry.seq, ordinalOf(entry));
+      fresh++;
     }
-    for (const seq of added.keys()) changed.delete(seq);
-    const inOrder = (map) => [...map.values()].sort((a, b) => a.seq - b.seq);
-    return { added: inOrder(added), changed: inOrder(changed), fresh };
-  }
-
-  hold(entry) {
-    this.entries.set(entry.seq, ordinalOf(entry));
-    if (this.low == null || entry.seq < this.low) this.low = entry.seq;
-    if (entry.seq > this.high) this.high = entry.seq;
-  }
-
-  /** A message in some state: kept if it is a row we show (or will) and newer than our copy. */
-  offer(message, added, changed) {
-    const held = this.bySeq.get(message.seq);
-    if (held) {
-      if (version(message) > version(held)) {
-        this.bySeq.set(message.seq, message);
-        changed.set(message.seq, message);
-      }
-      return;
-    }
-    const waiting = this.unheld.get(message.seq);
-    const newest = waiting && version(waiting) > version(message) ? waiting : message;
-    if (!this.entries.has(message.seq)) {
-      // a target we do not hold: remember its state for when its row arrives
-      this.unheld.set(message.seq, newest);
-      return;
-    }
-    this.unheld.delete(message.seq);
-    this.bySeq.set(message.seq, newest);
-    added.set(message.seq, newest);
+    return { ...this.folding.fold(entries), fresh };
   }
 
   /**
@@ -114,9 +63,10 @@ export class Timeline {
    * (e.g. a live message that arrived while a room was being entered).
    */
   firstGapAfter() {
-    if (this.entries.size < 2) return null;
-    if (this.high - this.low + 1 === this.entries.size) return null;
-    for (let seq = this.low; seq < this.high; seq++) {
+    const low = this.minSeq;
+    const high = this.maxSeq;
+    if (this.entries.size < 2 || high - low + 1 === this.entries.size) return null;
+    for (let seq = low; seq < high; seq++) {
       if (!this.entries.has(seq + 1)) return seq;
     }
     return null;
@@ -124,21 +74,15 @@ export class Timeline {
 
   /** Drops what we hold (after leaving a room). */
   clear() {
-    this.bySeq.clear();
-    this.entries.clear();
-    this.unheld.clear();
+    this.folding = new Folding();
+    /** @type {Map<number, number>} seq → ordinal of every entry held, messages and changes */
+    this.entries = new Map();
+    /** False once a history page said there is nothing older. */
     this.hasOlder = true;
-    this.low = null;
-    this.high = 0;
   }
 }
 
 /** How many messages the room holds up to this entry; entries from before changes existed count as their seq. */
 export function ordinalOf(entry) {
   return Number.isInteger(entry?.ordinal) && entry.ordinal > 0 ? entry.ordinal : (entry?.seq ?? 0);
-}
-
-/** Which copy of a message is newer: the seq of the last change applied to it (0: never changed). */
-export function version(message) {
-  return Number.isInteger(message?.changedSeq) ? message.changedSeq : 0;
 }
