@@ -34,7 +34,8 @@ interface Waiting {
  * One STOMP connection that stays up: it reconnects with exponential backoff and jitter, takes
  * a token for every CONNECT, moves the open session onto a fresh token before the old one
  * expires (`/app/token`), and re-makes every standing subscription after each reconnect, with
- * headers computed then (a room's `since-seq`).
+ * headers computed then (a room's `since-seq`). A session ended because a fixed token (not a
+ * provider) expired is not reconnected: the error says `token_expired` and the state is `closed`.
  */
 export class Connection {
   private readonly client: Client;
@@ -178,6 +179,8 @@ export class Connection {
     const message = frame.headers.message ?? 'server error';
     const code = frame.headers.code ?? (/^invalid token/.test(message) ? 'unauthenticated' : 'protocol');
     this.emitError(new DugoutError(code, message));
+    // why: a fixed token that expired would connect and be ended again at once, in a tight loop
+    if (code === 'token_expired' && !this.o.token.renewable) void this.close();
   }
 
   private onSendError(body: any): void {

@@ -120,7 +120,7 @@ function tokenSource(session) {
       t = await requestDevToken(state.session.userId);
     } catch (e) {
       // offline or the server is restarting: the library asks again while the old token holds
-      throw new DugoutError('unavailable', e.message || String(e));
+      throw new DugoutError(e.status ? 'unavailable' : 'network', e.message || String(e), e.status ?? 0);
     }
     state.session = { ...state.session, token: t.token, expiresAt: t.expiresAt };
     saveSession(state.session);

@@ -36,8 +36,10 @@ export class Realtime {
     this.connection.onState(o.onState);
     this.connection.onConnect(o.onConnected);
     this.connection.onError((error) => {
-      if (error.code === 'unauthenticated' || error.code === 'banned') o.onAuthFailed(error.message);
-      else o.onError(error);
+      const ended = error.code === 'token_expired' && !o.token.renewable; // a pasted JWT: no fresh one to come
+      if (error.code === 'unauthenticated' || error.code === 'banned' || ended) o.onAuthFailed(error.message);
+      // why: a renewal that could not reach the server is tried again by the library while the token holds
+      else if (error.code !== 'network' && error.code !== 'timeout') o.onError(error);
     });
   }
 

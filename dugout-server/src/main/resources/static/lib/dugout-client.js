@@ -1630,6 +1630,7 @@ var Connection = class {
     const message = frame.headers.message ?? "server error";
     const code = frame.headers.code ?? (/^invalid token/.test(message) ? "unauthenticated" : "protocol");
     this.emitError(new DugoutError(code, message));
+    if (code === "token_expired" && !this.o.token.renewable) void this.close();
   }
   onSendError(body) {
     const error = DugoutError.fromProblem(0, body);

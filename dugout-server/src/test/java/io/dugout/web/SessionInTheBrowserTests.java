@@ -2,14 +2,16 @@ package io.dugout.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The page's copy of the client library ({@code /lib/dugout-client.js}) in the browser that runs
- * it: when a try-it-out token is renewed, so the open STOMP session moves onto a fresh token before
- * the server would end it for an expired one.
+ * Tokens in the page: when the client library ({@code /lib/dugout-client.js}) renews a try-it-out
+ * token, so the open STOMP session moves onto a fresh one before the server would end it for an
+ * expired one, and what happens when a pasted JWT, which cannot be renewed, expires.
  */
 class SessionInTheBrowserTests extends BrowserTest {
 
@@ -42,5 +44,20 @@ class SessionInTheBrowserTests extends BrowserTest {
         .containsEntry("tenMinutes", 9 * 60_000L)
         .containsEntry("expired", 0L)
         .containsEntry("never", null);
+  }
+
+  @Test
+  void aPastedTokenThatExpiresEndsTheSessionAndSignsThePageOut() throws Exception {
+    String erin = user("erin");
+    page.find("#signin details summary").click();
+    page.type(page.find("#jwt-input"), server.token(erin, Instant.now().plusSeconds(8)));
+    page.find("#jwt-form button[type=submit]").click();
+    page.waitUntil("connected", () -> "online".equals(page.connection()));
+
+    page.waitUntil(
+        "signed out once the token expired",
+        () -> page.find("#signin-user").isDisplayed(),
+        Duration.ofSeconds(30));
+    assertThat(page.text("#signin-error")).startsWith("Signed out:");
   }
 }

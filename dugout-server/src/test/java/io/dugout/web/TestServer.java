@@ -1,6 +1,7 @@
 package io.dugout.web;
 
 import io.dugout.DugoutApplication;
+import io.dugout.api.Jwts;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -8,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -65,6 +67,11 @@ final class TestServer implements AutoCloseable {
     Matcher m = TOKEN.matcher(body);
     if (!m.find()) throw new IllegalStateException("no token in " + body);
     return m.group(1);
+  }
+
+  /** A token for {@code userId} signed with this server's try-it-out key, expiring then. */
+  String token(String userId, Instant expiresAt) {
+    return Jwts.hs256(Jwts.devSecret(dataDir), userId, null, expiresAt);
   }
 
   /** A try-it-out service token, as the product's backend would hold one. */
