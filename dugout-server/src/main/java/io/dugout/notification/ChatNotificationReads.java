@@ -73,7 +73,7 @@ class ChatNotificationReads {
   }
 
   /** The seq of the newest message the notification stands for; never settled when unknown. */
-  private long seqOf(Notification notification) {
+  long seqOf(Notification notification) {
     if (notification.data() == null) {
       return Long.MAX_VALUE;
     }

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -64,6 +65,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   static final int PREVIEW_CHARS = 140;
 
   private final RoomRecipients recipients;
+  private final ChatReplayFloors floors;
   private final RoomBlocks blocks;
   private final ChatNotificationReads reads;
   private final Presence presence;
@@ -77,6 +79,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   ChatNotifier(
       RoomRecipients recipients,
+      ChatReplayFloors floors,
       RoomBlocks blocks,
       ChatNotificationReads reads,
       Presence presence,
@@ -86,6 +89,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       Clock clock,
       JsonMapper json) {
     this.recipients = recipients;
+    this.floors = floors;
     this.blocks = blocks;
     this.reads = reads;
     this.presence = presence;
@@ -134,10 +138,23 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     markers.values().forEach(this::settle);
   }
 
+  /**
+   * Notifies messages again that may not have been notified before (a restart), on the calling
+   * thread: each member only of those above their {@link ChatReplayFloors floor}, so a member who
+   * has read them, or whose notification of the room stands for a later one, is left as they are.
+   */
+  void replay(List<Message> messages) {
+    notifyRooms(messages, floors::of);
+  }
+
   private void notifyRooms(List<Message> messages) {
+    notifyRooms(messages, roomId -> Floor.NONE);
+  }
+
+  private void notifyRooms(List<Message> messages, Function<String, Floor> floorOf) {
     for (var room : byRoom(messages)) {
       try {
-        notifyMembers(room);
+        notifyMembers(room, floorOf.apply(room.newest().roomId()));
       } catch (DugoutException.Unavailable e) {
         // why: a backend away (Kafka, the store); its adapter logs the outage once, not once
         // per message
@@ -180,6 +197,16 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       rooms.computeIfAbsent(message.roomId(), id -> new ArrayList<>()).add(message);
     }
     return rooms.values().stream().map(Pending::new).toList();
+  }
+
+  /** The seq up to which a member of a room is not notified again. */
+  @FunctionalInterface
+  interface Floor {
+
+    /** Notify everyone of everything: the floor of messages as they are stored. */
+    Floor NONE = userId -> 0;
+
+    long of(String userId);
   }
 
   /** A room's queued messages, oldest first. */
@@ -234,6 +261,21 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       for (String sender : ignored) {
         if (!sender.equals(userId)) {
           count -= sentBy.getOrDefault(sender, 0);
+        }
+      }
+      return count;
+    }
+
+    /** {@link #countFor(String, Set)}, of the messages above seq {@code floor} only. */
+    int countFor(String userId, Set<String> ignored, long floor) {
+      if (floor <= 0) {
+        return countFor(userId, ignored);
+      }
+      int count = 0;
+      for (Message message : messages) {
+        String sender = message.senderId();
+        if (message.seq() > floor && !sender.equals(userId) && !ignored.contains(sender)) {
+          count++;
         }
       }
       return count;
@@ -295,7 +337,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     return mentioned == null ? unmuted : mentioned;
   }
 
-  private void notifyMembers(Pending pending) {
+  private void notifyMembers(Pending pending, Floor floor) {
     var room = recipients.of(pending.newest().roomId());
     if (room.isEmpty()) {
       return;
@@ -309,7 +351,8 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     for (String userId : recipientsOf(room.get().userIds(), pending, blockedSenders)) {
       Set<String> ignored = blockedSenders.getOrDefault(userId, Set.of());
       Message newest = viewers.contains(userId) ? null : pending.newestFor(userId, ignored);
-      if (newest != null) {
+      long floorSeq = newest == null ? 0 : floor.of(userId);
+      if (newest != null && newest.seq() > floorSeq) {
         Shared same =
             shared.computeIfAbsent(
                 newest,
@@ -317,7 +360,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
                     new Shared(
                         message,
                         room.get().title() == null ? message.senderId() : room.get().title()));
-        fresh.add(same.forMember(userId).withCount(pending.countFor(userId, ignored)));
+        fresh.add(same.forMember(userId).withCount(pending.countFor(userId, ignored, floorSeq)));
       }
     }
     notifications.collapse(fresh);

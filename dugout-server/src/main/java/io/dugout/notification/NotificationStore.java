@@ -62,6 +62,12 @@ public interface NotificationStore {
   }
 
   /**
+   * The user's unexpired notification with this collapse key, read or not, null when there is none:
+   * one point read, for a caller that must not {@link #collapse} an older one over it.
+   */
+  Notification held(String userId, String collapseKey, Instant now);
+
+  /**
    * Up to {@code limit} of the user's unexpired notifications below {@code before} (null: from the
    * newest), newest first; only unread ones when {@code unreadOnly}.
    */

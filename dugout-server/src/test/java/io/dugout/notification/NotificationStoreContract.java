@@ -295,6 +295,24 @@ public abstract class NotificationStoreContract {
   }
 
   @Test
+  void findsTheHeldNotificationOfACollapseKeyReadOrUnreadUntilItExpires() {
+    store.collapse(chat("alice", "room:r1", T0, "hi"), T0);
+    var held = store.collapse(chat("alice", "room:r1", T0.plusSeconds(1), "again"), T0);
+    store.collapse(chat("bob", "room:r1", T0, "other user"), T0);
+    store.markRead("alice", List.of(held.id()), T0.plusSeconds(2), T0.plusSeconds(2));
+
+    var found = store.held("alice", "room:r1", T0.plusSeconds(3));
+
+    assertThat(found.id()).isEqualTo(held.id());
+    assertThat(found.body()).isEqualTo("again");
+    assertThat(found.count()).isEqualTo(2);
+    assertThat(found.readAt()).isNotNull();
+    assertThat(store.held("alice", "room:r2", T0)).isNull();
+    assertThat(store.held("carol", "room:r1", T0)).isNull();
+    assertThat(store.held("alice", "room:r1", held.expiresAt())).isNull();
+  }
+
+  @Test
   void replacesAnExpiredCollapsedNotificationWithAFreshOne() {
     var first = chat("alice", "room:r1", T0, "old");
     store.collapse(first, T0);

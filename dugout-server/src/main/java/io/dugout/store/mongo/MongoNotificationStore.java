@@ -109,6 +109,18 @@ final class MongoNotificationStore implements NotificationStore {
   }
 
   @Override
+  public Notification held(String userId, String collapseKey, Instant now) {
+    Document live =
+        notifications
+            .find(
+                and(
+                    eq("collapseId", userId + "\u0000" + collapseKey),
+                    gt("expiresAt", Date.from(now))))
+            .first();
+    return live == null ? null : fromDocument(live);
+  }
+
+  @Override
   public Notification collapse(Notification fresh, Instant now) {
     String collapseId = collapseId(fresh);
     for (int attempt = 0; ; attempt++) {

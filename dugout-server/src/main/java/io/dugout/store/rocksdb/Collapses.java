@@ -78,6 +78,17 @@ final class Collapses {
     }
   }
 
+  /** The user's live notification under the collapse key, null when none is. */
+  Notification held(String userId, String collapseKey, Instant now) {
+    CollapseEntry entry =
+        held(userId, storage.get(NOTIFICATION_COLLAPSE, Keys.pair(userId, collapseKey)));
+    if (entry == null || entry.expiredAt(now)) {
+      return null;
+    }
+    var found = entries.find(userId, entry.id());
+    return found == null ? null : found.notification();
+  }
+
   /** What collapsing {@code fresh} writes, read before anything of its run is written. */
   private Collapsing collapsing(Notification fresh, Instant now) {
     byte[] collapseKey = Keys.pair(fresh.userId(), fresh.collapseKey());

@@ -54,6 +54,11 @@ final class RocksDbNotificationStore implements NotificationStore {
   }
 
   @Override
+  public Notification held(String userId, String collapseKey, Instant now) {
+    return collapses.held(userId, collapseKey, now);
+  }
+
+  @Override
   public List<Notification> page(
       String userId, NotificationCursor before, int limit, boolean unreadOnly, Instant now) {
     return pages.page(userId, before, limit, unreadOnly, now);
