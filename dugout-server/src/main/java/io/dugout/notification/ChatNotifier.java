@@ -2,7 +2,7 @@ package io.dugout.notification;
 
 import io.dugout.message.Message;
 import io.dugout.message.MessageFollowUp;
-import io.dugout.message.MessageKind;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.room.RoomBlocks;
 import io.dugout.room.RoomEvent;
 import io.dugout.system.DugoutException;
@@ -46,6 +46,11 @@ import tools.jackson.databind.json.JsonMapper;
  * rather than once per message: each wake-up may take a core from an event loop delivering
  * messages.
  *
+ * <p>The store marks each message that notifies ({@link UnnotifiedMessages}) in the write that
+ * stores it; the worker removes the marks of the rooms it has notified, in one write per pass.
+ * Marks left by a kill, a full queue or a failed room are notified again at the next start ({@link
+ * UnnotifiedReplay}), each member only of what they are not past yet.
+ *
  * <p>A member's read marker moving ({@link RoomEvent.ReadMarkerMoved}) joins the same queue, and
  * the worker settles the member's notification of the room ({@link ChatNotificationReads}) after it
  * has notified the messages taken with it (the furthest read per member and room, once): on one
@@ -66,6 +71,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   private final RoomRecipients recipients;
   private final ChatReplayFloors floors;
+  private final UnnotifiedMessages unnotified;
   private final RoomBlocks blocks;
   private final ChatNotificationReads reads;
   private final Presence presence;
@@ -80,6 +86,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   ChatNotifier(
       RoomRecipients recipients,
       ChatReplayFloors floors,
+      UnnotifiedMessages unnotified,
       RoomBlocks blocks,
       ChatNotificationReads reads,
       Presence presence,
@@ -90,6 +97,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       JsonMapper json) {
     this.recipients = recipients;
     this.floors = floors;
+    this.unnotified = unnotified;
     this.blocks = blocks;
     this.reads = reads;
     this.presence = presence;
@@ -109,7 +117,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   /** Only enqueues: never blocks, never throws. */
   @Override
   public void messageStored(Message message) {
-    if (message.kind() == MessageKind.SYSTEM || message.isChangeEntry()) {
+    if (!UnnotifiedMessages.notifies(message)) {
       return; // why: joins, leaves, edits and reactions are not worth a notification
     }
     queue.offer(message);
@@ -132,7 +140,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
         markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
       }
     }
-    notifyRooms(messages);
+    removeMarks(notifyRooms(messages));
     // why: after the messages, so a read settles what they notified; one that stands for a
     // message after the read keeps its higher data.seq and stays unread
     markers.values().forEach(this::settle);
@@ -143,18 +151,33 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
    * thread: each member only of those above their {@link ChatReplayFloors floor}, so a member who
    * has read them, or whose notification of the room stands for a later one, is left as they are.
    */
-  void replay(List<Message> messages) {
-    notifyRooms(messages, floors::of);
+  List<Message> replay(List<Message> messages) {
+    return notifyRooms(messages, floors::of);
   }
 
-  private void notifyRooms(List<Message> messages) {
-    notifyRooms(messages, roomId -> Floor.NONE);
+  private List<Message> notifyRooms(List<Message> messages) {
+    return notifyRooms(messages, roomId -> Floor.NONE);
   }
 
-  private void notifyRooms(List<Message> messages, Function<String, Floor> floorOf) {
+  /** Removes the marks of notified messages, in one write; a failure leaves them for a restart. */
+  private void removeMarks(List<Message> notified) {
+    if (notified.isEmpty() || !unnotified.kept()) {
+      return;
+    }
+    try {
+      unnotified.remove(notified.stream().map(UnnotifiedMessages.Mark::of).toList());
+    } catch (RuntimeException e) {
+      log.warn("Removing the marks of {} notified message(s) failed", notified.size(), e);
+    }
+  }
+
+  /** The messages of the rooms whose notifications were stored. */
+  private List<Message> notifyRooms(List<Message> messages, Function<String, Floor> floorOf) {
+    var notified = new ArrayList<Message>(messages.size());
     for (var room : byRoom(messages)) {
       try {
         notifyMembers(room, floorOf.apply(room.newest().roomId()));
+        notified.addAll(room.messages());
       } catch (DugoutException.Unavailable e) {
         // why: a backend away (Kafka, the store); its adapter logs the outage once, not once
         // per message
@@ -168,6 +191,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
             "Chat notifications for {}#{} failed", room.newest().roomId(), room.newest().seq(), e);
       }
     }
+    return notified;
   }
 
   private static RoomEvent.ReadMarkerMoved further(

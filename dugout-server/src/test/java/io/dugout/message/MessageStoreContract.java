@@ -56,6 +56,30 @@ public abstract class MessageStoreContract {
     return false;
   }
 
+  /** The marks of messages whose notifications may not be made, on this adapter's storage. */
+  protected abstract UnnotifiedMessages unnotified();
+
+  /** The marks this adapter's store writes ({@link UnnotifiedMessagesContract}). */
+  @Nested
+  class Unnotified extends UnnotifiedMessagesContract {
+
+    @Override
+    protected Sequencer sequencer() {
+      return sequencer;
+    }
+
+    @Override
+    protected UnnotifiedMessages unnotified() {
+      return MessageStoreContract.this.unnotified();
+    }
+
+    @Override
+    protected void restart() throws Exception {
+      store = reopen();
+      sequencer = new LocalSequencer(store, List.of());
+    }
+  }
+
   /** The changes to messages, on this adapter's store ({@link MessageChangeContract}). */
   @Nested
   class Changes extends MessageChangeContract {

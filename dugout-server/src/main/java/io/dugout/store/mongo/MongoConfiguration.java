@@ -12,6 +12,7 @@ import io.dugout.ban.BanStore;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
@@ -135,6 +136,11 @@ class MongoConfiguration {
   @Bean
   MessageStore mongoMessageStore(MongoStorage storage) {
     return new MongoMessageStore(storage);
+  }
+
+  @Bean
+  UnnotifiedMessages mongoUnnotifiedMessages() {
+    return new MongoUnnotifiedMessages();
   }
 
   @Bean

@@ -5,6 +5,7 @@ import io.dugout.ban.BanStore;
 import io.dugout.block.BlockStore;
 import io.dugout.file.UploadStore;
 import io.dugout.message.MessageStore;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.moderation.ModerationStore;
 import io.dugout.notification.NotificationStore;
 import io.dugout.push.DeviceStore;
@@ -71,6 +72,11 @@ class RocksDbConfiguration {
   @Bean
   MessageStore rocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
     return new RocksDbMessageStore(storage, members);
+  }
+
+  @Bean
+  UnnotifiedMessages rocksDbUnnotifiedMessages(RocksDbStorage storage) {
+    return new RocksDbUnnotifiedMessages(storage);
   }
 
   @Bean

@@ -2,6 +2,7 @@ package io.dugout.store.rocksdb;
 
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.DEDUPE;
 import static io.dugout.store.rocksdb.RocksDbStorage.Family.MESSAGES;
+import static io.dugout.store.rocksdb.RocksDbStorage.Family.UNNOTIFIED;
 
 import io.dugout.message.Message;
 import io.dugout.message.MessageChanges;
@@ -9,6 +10,7 @@ import io.dugout.message.MessageJson;
 import io.dugout.message.MessageStore;
 import io.dugout.message.NoWait;
 import io.dugout.message.RetryKey;
+import io.dugout.message.UnnotifiedMessages;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -19,13 +21,14 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * {@link MessageStore} on RocksDB. A message, its retry key and its sender's read marker (moved to
- * the message, see {@link Message#readBySender}) go to disk in one write batch through the WAL: one
- * write and one log append per send. Writes of one room are checked and written under the room's
- * stripe lock, so the "one message per place" checks and the write are atomic on this node; the
- * marker's read-modify-write runs under the member stripe of {@link RocksDbMembers} inside it
- * (always in that order: nothing holds a member stripe while it takes a message stripe). A
- * message's value is its {@link MessageJson}, which history answers carry as it is.
+ * {@link MessageStore} on RocksDB. A message, its retry key, its {@link UnnotifiedMessages} mark
+ * and its sender's read marker (moved to the message, see {@link Message#readBySender}) go to disk
+ * in one write batch through the WAL: one write and one log append per send. Writes of one room are
+ * checked and written under the room's stripe lock, so the "one message per place" checks and the
+ * write are atomic on this node; the marker's read-modify-write runs under the member stripe of
+ * {@link RocksDbMembers} inside it (always in that order: nothing holds a member stripe while it
+ * takes a message stripe). A message's value is its {@link MessageJson}, which history answers
+ * carry as it is.
  *
  * <p>Each room's last seq is remembered once read or written, under the room's stripe, so the
  * newest page and the sequencer skip the seek from the end, and a write above it skips the check
@@ -43,6 +46,7 @@ final class RocksDbMessageStore implements MessageStore {
 
   private static final int STRIPES = 1024;
   static final int REMEMBERED_ROOMS = 100_000;
+  private static final byte[] NO_VALUE = new byte[0];
 
   private final RocksDbStorage storage;
   private final RocksDbMembers members;
@@ -80,10 +84,14 @@ final class RocksDbMessageStore implements MessageStore {
         return writeChange(message, messageKey, retryKey);
       }
       byte[] json = MessageJson.write(message.stored());
+      boolean notifies = UnnotifiedMessages.notifies(message);
       Consumer<RocksDbStorage.Batch> fill =
           batch -> {
             batch.put(MESSAGES, messageKey, json);
             batch.put(DEDUPE, retryKey, Keys.seqValue(message.seq()));
+            if (notifies) {
+              batch.put(UNNOTIFIED, messageKey, NO_VALUE);
+            }
           };
       if (message.readBySender()) {
         members.markRead(roomId, message.senderId(), message.seq(), message.ordinal(), fill);

@@ -84,7 +84,8 @@ final class RocksDbStorage implements AutoCloseable {
     BANS,
     REPORTS,
     REPORT_KEYS,
-    REPORT_UPLOADS;
+    REPORT_UPLOADS,
+    UNNOTIFIED;
 
     byte[] id() {
       return Keys.utf8(name().toLowerCase());
@@ -101,6 +102,7 @@ final class RocksDbStorage implements AutoCloseable {
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final WriteOptions writeOptions;
   private final WriteOptions noSlowdown = new WriteOptions().setNoSlowdown(true);
+  private final WriteOptions unsynced = new WriteOptions();
   private final ReadOptions inMemory = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
   private final SyncedWrites synced;
   private final Statistics statistics;
@@ -121,7 +123,7 @@ final class RocksDbStorage implements AutoCloseable {
     this.writeOptions = writeOptions;
     this.synced = synced;
     this.statistics = statistics;
-    resources.addAll(List.of(noSlowdown, inMemory));
+    resources.addAll(List.of(noSlowdown, unsynced, inMemory));
   }
 
   /**
@@ -228,6 +230,23 @@ final class RocksDbStorage implements AutoCloseable {
         synced.run(() -> write(batch));
       }
       timers.write().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    } finally {
+      inProgress.decrement();
+    }
+  }
+
+  /**
+   * Writes the batch through the write-ahead log without waiting for the disk, even with fsync on:
+   * durable against a process kill, not against power loss. For writes whose loss only repeats work
+   * (removing a mark that a crash would leave).
+   */
+  void writeUnsynced(Consumer<Batch> fill) {
+    begin();
+    try (var batch = new WriteBatch()) {
+      fill.accept(new Batch(batch));
+      db.write(unsynced, batch);
+    } catch (RocksDBException e) {
+      throw failure(e);
     } finally {
       inProgress.decrement();
     }

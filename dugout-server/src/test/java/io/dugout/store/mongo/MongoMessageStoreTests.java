@@ -3,6 +3,7 @@ package io.dugout.store.mongo;
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
 import io.dugout.room.RoomStore;
+import io.dugout.message.UnnotifiedMessages;
 
 /** {@link MessageStoreContract} on mongo-java-server, in this JVM. */
 class MongoMessageStoreTests extends MessageStoreContract {
@@ -28,6 +29,11 @@ class MongoMessageStoreTests extends MessageStoreContract {
   @Override
   protected RoomStore rooms() {
     return new MongoRoomStore(storage);
+  }
+
+  @Override
+  protected UnnotifiedMessages unnotified() {
+    return new MongoUnnotifiedMessages();
   }
 
   @Override

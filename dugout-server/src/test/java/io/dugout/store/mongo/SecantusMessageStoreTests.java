@@ -3,6 +3,7 @@ package io.dugout.store.mongo;
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
 import io.dugout.room.RoomStore;
+import io.dugout.message.UnnotifiedMessages;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -32,6 +33,11 @@ class SecantusMessageStoreTests extends MessageStoreContract {
   @Override
   protected RoomStore rooms() {
     return new MongoRoomStore(storage);
+  }
+
+  @Override
+  protected UnnotifiedMessages unnotified() {
+    return new MongoUnnotifiedMessages();
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.dugout.message.MessageKind;
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
 import io.dugout.room.RoomStore;
+import io.dugout.message.UnnotifiedMessages;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -37,6 +38,11 @@ class RocksDbMessageStoreTests extends MessageStoreContract {
   protected MessageStore reopen() {
     storage.close();
     return openEmpty();
+  }
+
+  @Override
+  protected UnnotifiedMessages unnotified() {
+    return new RocksDbUnnotifiedMessages(storage);
   }
 
   @Override
