@@ -411,4 +411,14 @@ final class PushDispatcher implements SmartLifecycle {
   public boolean isRunning() {
     return running;
   }
+
+  /**
+   * why: running before the chat notifier replays at start what a killed run left unnotified (phase
+   * {@code Integer.MAX_VALUE - 16_384}), so those notifications are pushed too, and before the
+   * listeners open; it stops after them
+   */
+  @Override
+  public int getPhase() {
+    return Integer.MAX_VALUE - 32_768;
+  }
 }
