@@ -1,6 +1,7 @@
 package io.dugout.importer;
 
 import io.dugout.message.MessageStore;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.room.RoomStore;
 import io.dugout.system.DugoutProperties;
 import java.io.IOException;
@@ -83,6 +84,7 @@ public final class ImportCommand {
           new Importer(
               context.getBean(RoomStore.class),
               context.getBean(MessageStore.class),
+              context.getBeanProvider(UnnotifiedMessages.class).getIfAvailable(),
               settings.limits().maxContentBytes(),
               batch,
               out);

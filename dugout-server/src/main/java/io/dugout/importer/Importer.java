@@ -1,6 +1,7 @@
 package io.dugout.importer;
 
 import io.dugout.message.MessageStore;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.room.RoomStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,6 +28,7 @@ public final class Importer {
   private final LineParser parser;
   private final int batchSize;
   private final PrintStream out;
+  private final UnnotifiedMessages unnotified;
 
   /**
    * @param maxContentBytes the most UTF-8 bytes a message's text may have
@@ -35,6 +37,20 @@ public final class Importer {
    */
   public Importer(
       RoomStore rooms, MessageStore messages, int maxContentBytes, int batchSize, PrintStream out) {
+    this(rooms, messages, null, maxContentBytes, batchSize, out);
+  }
+
+  /**
+   * @param unnotified the marks the store writes with each message, removed again for imported
+   *     ones: old history must not notify anybody at the server's next start (null: none kept)
+   */
+  public Importer(
+      RoomStore rooms,
+      MessageStore messages,
+      UnnotifiedMessages unnotified,
+      int maxContentBytes,
+      int batchSize,
+      PrintStream out) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size must be at least 1, not " + batchSize);
     }
@@ -43,6 +59,7 @@ public final class Importer {
     this.parser = new LineParser(maxContentBytes);
     this.batchSize = batchSize;
     this.out = out;
+    this.unnotified = unnotified;
   }
 
   /**
@@ -66,7 +83,7 @@ public final class Importer {
     summary.rejectAll(history.rejected());
     var progress = new Progress(out, total);
     var roomImport = new RoomImport(rooms, summary);
-    var messageImport = new MessageImport(messages, batchSize, summary, progress);
+    var messageImport = new MessageImport(messages, unnotified, batchSize, summary, progress);
     for (String roomId : history.roomIds()) {
       RoomLine room = history.rooms().get(roomId);
       List<MessageLine> lines = history.messages().getOrDefault(roomId, List.of());

@@ -6,6 +6,7 @@ import io.dugout.message.MessageStore.Head;
 import io.dugout.message.MessageStore.Outcome;
 import io.dugout.message.MessageStore.Written;
 import io.dugout.message.RetryKey;
+import io.dugout.message.UnnotifiedMessages;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,12 +30,19 @@ final class MessageImport {
   private static final int MAX_TAKEN = 5;
 
   private final MessageStore store;
+  private final UnnotifiedMessages unnotified;
   private final int batchSize;
   private final ImportSummary summary;
   private final Progress progress;
 
-  MessageImport(MessageStore store, int batchSize, ImportSummary summary, Progress progress) {
+  MessageImport(
+      MessageStore store,
+      UnnotifiedMessages unnotified,
+      int batchSize,
+      ImportSummary summary,
+      Progress progress) {
     this.store = store;
+    this.unnotified = unnotified;
     this.batchSize = batchSize;
     this.summary = summary;
     this.progress = progress;
@@ -120,6 +128,7 @@ final class MessageImport {
         messages.add(message(roomId, line, ++seq, ++ordinal));
       }
       List<Written> written = store.writeInOrder(messages);
+      forgetMarks(written);
       int done = 0;
       for (Written one : written) {
         MessageLine line = pending.get(done);
@@ -193,5 +202,18 @@ final class MessageImport {
         List.of(),
         line.id(),
         line.createdAt());
+  }
+
+  /** why: imported history is old; it must not notify its rooms at the server's next start */
+  private void forgetMarks(List<Written> written) {
+    if (unnotified == null || !unnotified.kept()) {
+      return;
+    }
+    var marks =
+        written.stream()
+            .filter(w -> w.outcome() == Outcome.CREATED)
+            .map(w -> UnnotifiedMessages.Mark.of(w.message()))
+            .toList();
+    unnotified.remove(marks);
   }
 }

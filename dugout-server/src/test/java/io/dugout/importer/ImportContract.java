@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.dugout.message.ForwardingMessageStore;
 import io.dugout.message.Message;
 import io.dugout.message.MessageStore;
+import io.dugout.message.UnnotifiedMessages;
 import io.dugout.room.Member;
 import io.dugout.room.MemberRole;
 import io.dugout.room.RoomStore;
@@ -96,6 +97,9 @@ abstract class ImportContract {
         .isEqualTo(Instant.parse("2024-03-01T09:05:00Z"));
     var history = messages.after("team", 0, 100);
     assertThat(history).extracting(Message::seq).containsExactly(1L, 2L, 3L, 4L);
+    assertThat(context.getBean(UnnotifiedMessages.class).oldest(10))
+        .as("imported history notifies nobody at the next start")
+        .isEmpty();
     assertThat(history).extracting(Message::clientMsgId).containsExactly("m1", "m2", "m2b", "m3");
     assertThat(history.get(3).content()).isEqualTo("third");
     assertThat(history.get(3).senderId()).isEqualTo("bob");
@@ -228,7 +232,8 @@ abstract class ImportContract {
   }
 
   Importer importer(int batch) {
-    return new Importer(rooms, messages, 4096, batch, out());
+    return new Importer(
+        rooms, messages, context.getBean(UnnotifiedMessages.class), 4096, batch, out());
   }
 
   PrintStream out() {
