@@ -2,8 +2,8 @@ package io.dugout.store.mongo;
 
 import io.dugout.message.MessageStore;
 import io.dugout.message.MessageStoreContract;
-import io.dugout.room.RoomStore;
 import io.dugout.message.UnnotifiedMessages;
+import io.dugout.room.RoomStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
