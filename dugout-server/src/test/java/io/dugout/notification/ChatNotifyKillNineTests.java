@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  * Chat notifications survive a kill on one node: the notifier holds stored messages for a second
  * ({@code chat-gather}), the node is killed with SIGKILL while it holds them, and once it starts
  * again on the same data directory the away member has their one notification of the room, counting
- * every message once, and their phone the room's newest message, each message pushed at most once.
+ * every message once, and their phone the room's newest message, every push collapsing into one.
  */
 class ChatNotifyKillNineTests {
 
@@ -68,10 +68,13 @@ class ChatNotifyKillNineTests {
             () -> PushChecks.newestSeqPerRoom(fcm.acceptedFor(token)).equals(Map.of(room, newest)),
             PATIENCE,
             "bob's phone told of the newest message");
+        // why not "at most once": a push the provider accepted just before the kill may go again
+        // (push.md, at least once); every copy collapses into the room's one notification
+        var collapseKeys = new ArrayList<String>();
+        fcm.acceptedFor(token)
+            .forEach(p -> collapseKeys.add(p.at("/android/collapse_key").asString()));
+        assertThat(collapseKeys).as("one notification on the phone").containsOnly("room:" + room);
       }
-      var seqs = new ArrayList<String>();
-      fcm.acceptedFor(token).forEach(p -> seqs.add(p.at("/data/seq").asString()));
-      assertThat(seqs).as("each message pushed at most once").doesNotHaveDuplicates();
     }
   }
 
