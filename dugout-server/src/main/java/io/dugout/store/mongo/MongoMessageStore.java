@@ -28,6 +28,10 @@ import org.bson.Document;
  * moves of the new messages' senders' read markers, one write for all of an insert ({@link
  * SenderMarkers}). Every read is one range scan of {@code {roomId, seq}}; documents are mapped by
  * {@link MessageDocuments}.
+ *
+ * <p>Over 300 lines: it implements the whole {@link MessageStore} port, whose writes and reads
+ * share the collection, its indexes and the collision resolution; the parts that stand alone
+ * (change effects, senders' markers, document mapping) are classes of their own.
  */
 final class MongoMessageStore implements MessageStore {
 

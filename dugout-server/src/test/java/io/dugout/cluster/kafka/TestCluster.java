@@ -29,6 +29,10 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  * Dugout nodes in cluster mode, each a Spring context of its own in this JVM, on one real Kafka
  * broker (KRaft, in this JVM), one real redis-server process and the in-JVM MongoDB stand-in — the
  * broker and Redis shared by the whole test JVM, a topic, group and database per cluster.
+ *
+ * <p>Over 300 lines: starting nodes, the shared backends they point at and the few calls every
+ * cluster test makes on a node ({@link Node}) belong together; each cluster test reads as its
+ * scenario only because they are here.
  */
 public final class TestCluster implements AutoCloseable {
 
