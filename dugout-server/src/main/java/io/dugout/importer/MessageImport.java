@@ -206,7 +206,7 @@ final class MessageImport {
 
   /** why: imported history is old; it must not notify its rooms at the server's next start */
   private void forgetMarks(List<Written> written) {
-    if (unnotified == null || !unnotified.kept()) {
+    if (unnotified == null) {
       return;
     }
     var marks =

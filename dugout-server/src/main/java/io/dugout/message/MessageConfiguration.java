@@ -8,8 +8,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The single-node defaults of the message capability's ports: the local sequencer, and no history
- * cache unless {@code dugout.cache.type} names one.
+ * The single-node defaults of the message capability's ports: the local sequencer, which owns every
+ * room, and no history cache unless {@code dugout.cache.type} names one.
  */
 @Configuration(proxyBeanMethods = false)
 class MessageConfiguration {
@@ -19,6 +19,13 @@ class MessageConfiguration {
   @ConditionalOnSelection(mode = Mode.EMBEDDED)
   Sequencer sequencer(MessageStore store, List<MessageListener> listeners) {
     return new LocalSequencer(store, listeners);
+  }
+
+  /** In cluster mode Kafka's assignment of partitions decides ({@code cluster/kafka}). */
+  @Bean
+  @ConditionalOnSelection(mode = Mode.EMBEDDED)
+  RoomOwnership roomOwnership() {
+    return RoomOwnership.EVERY_ROOM;
   }
 
   @Bean

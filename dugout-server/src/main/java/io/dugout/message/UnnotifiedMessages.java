@@ -9,23 +9,23 @@ import java.util.List;
  * once they are stored. A node reads the marks left at its start and notifies those messages, so a
  * message acknowledged just before a {@code kill -9} still notifies its room.
  *
- * <p>Guarantees of an adapter that {@link #kept keeps} the marks (checked by {@code
- * UnnotifiedMessagesContract}):
+ * <p>Guarantees (checked on every adapter by {@code UnnotifiedMessagesContract}):
  *
  * <ul>
- *   <li><b>Written with the message.</b> A {@link MessageStore#write} that creates a message that
- *       {@link #notifies} writes its mark in the same atomic, durable write: after a kill both are
- *       there or neither is. Change entries, {@code SYSTEM} messages and retries answered with the
- *       original get none.
+ *   <li><b>Written with the message.</b> A {@link MessageStore#write} (or {@link
+ *       MessageStore#writeInOrder}) that creates a message that {@link #notifies} writes its mark
+ *       in the same atomic, durable write: after a kill both are there or neither is. Change
+ *       entries, {@code SYSTEM} messages and retries answered with the original get none.
  *   <li><b>Kept until removed.</b> A mark stays, across restarts, until {@link #remove} removes it;
- *       removing is idempotent.
+ *       removing is idempotent. An edit or a reaction applied to a marked message keeps its mark.
  *   <li><b>Ordered.</b> {@link #oldest} lists marks by room, then seq.
  *   <li>All methods are thread-safe.
  * </ul>
  *
- * <p>An adapter that does not keep them ({@link #kept} false; MongoDB, where the owner's {@code
- * insertMany} of a batch of messages and a mark per message would not be one atomic write) lists
- * none: a node killed mid-way loses the notifications it had not yet made.
+ * <p>In a cluster the marks are shared by every node: a node reading them cannot tell a mark whose
+ * notifications another node is making right now from one a dead node left. {@code UnnotifiedSweep}
+ * tells them apart by time: it notifies only a mark it saw at its previous sweep too, and only of a
+ * room whose partition it owns.
  */
 public interface UnnotifiedMessages {
 
@@ -33,9 +33,6 @@ public interface UnnotifiedMessages {
   static boolean notifies(Message message) {
     return message.kind() != MessageKind.SYSTEM && !message.isChangeEntry();
   }
-
-  /** Whether this adapter keeps marks at all. */
-  boolean kept();
 
   /** Up to {@code max} marks, by room and then seq. */
   List<Mark> oldest(int max);

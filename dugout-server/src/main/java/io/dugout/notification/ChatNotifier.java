@@ -9,6 +9,7 @@ import io.dugout.system.DugoutException;
 import io.dugout.system.GatheringQueue;
 import io.dugout.system.Ids;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,7 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,9 +50,11 @@ import tools.jackson.databind.json.JsonMapper;
  * messages.
  *
  * <p>The store marks each message that notifies ({@link UnnotifiedMessages}) in the write that
- * stores it; the worker removes the marks of the rooms it has notified, in one write per pass.
- * Marks left by a kill, a full queue or a failed room are notified again at the next start ({@link
- * UnnotifiedReplay}), each member only of what they are not past yet.
+ * stores it; the worker removes the marks of the rooms it has notified, in one write per {@code
+ * dugout.notifications.unnotified-removal} (1 s by default). Marks left by a kill, a full queue or
+ * a failed room are notified again, each member only of what they are not past yet: on one node at
+ * the next start ({@link UnnotifiedReplay}), and on every node by {@link UnnotifiedSweep}, which
+ * finds those left behind a while and queues them here.
  *
  * <p>A member's read marker moving ({@link RoomEvent.ReadMarkerMoved}) joins the same queue, and
  * the worker settles the member's notification of the room ({@link ChatNotificationReads}) after it
@@ -80,6 +85,12 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private final Clock clock;
   private final JsonMapper json;
 
+  /** The marks of messages notified whose removal waits for the next one. */
+  private final Queue<UnnotifiedMessages.Mark> notifiedMarks = new ConcurrentLinkedQueue<>();
+
+  private final Duration removalEvery;
+  private volatile long lastRemoval = System.nanoTime();
+
   /** Stored {@link Message}s and {@link RoomEvent.ReadMarkerMoved}s, in the order they happened. */
   private final GatheringQueue<Object> queue;
 
@@ -105,6 +116,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     this.metrics = metrics;
     this.clock = clock;
     this.json = json;
+    this.removalEvery = properties.unnotifiedRemoval();
     this.queue =
         new GatheringQueue<>(
             properties.chatQueue(),
@@ -129,18 +141,36 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     queue.offer(read);
   }
 
+  /**
+   * Only enqueues messages to notify again as {@link #replay} does, in one pass of the worker
+   * between the live ones; the worker removes their marks once they are notified. A full queue
+   * drops them (counted), and their marks stay.
+   */
+  void replayLater(List<Message> messages) {
+    if (!messages.isEmpty()) {
+      queue.offer(new Replay(List.copyOf(messages)));
+    }
+  }
+
+  /** Messages to notify again, taken by the worker as one item. */
+  private record Replay(List<Message> messages) {}
+
   /** One pass of the worker: what waited together, in the order it happened. */
   private void notifyTaken(List<Object> taken) {
     var messages = new ArrayList<Message>();
+    var replays = new ArrayList<Replay>();
     var markers = new LinkedHashMap<List<String>, RoomEvent.ReadMarkerMoved>();
     for (Object item : taken) {
       if (item instanceof Message message) {
         messages.add(message);
+      } else if (item instanceof Replay replay) {
+        replays.add(replay);
       } else if (item instanceof RoomEvent.ReadMarkerMoved read) {
         markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
       }
     }
     removeMarks(notifyRooms(messages));
+    replays.forEach(replay -> removeMarks(replay(replay.messages())));
     // why: after the messages, so a read settles what they notified; one that stands for a
     // message after the read keeps its higher data.seq and stays unread
     markers.values().forEach(this::settle);
@@ -159,15 +189,37 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     return notifyRooms(messages, roomId -> Floor.NONE);
   }
 
-  /** Removes the marks of notified messages, in one write; a failure leaves them for a restart. */
+  /**
+   * Gathers the marks of notified messages, and removes what it gathered once {@code
+   * dugout.notifications.unnotified-removal} has passed since it last did. why: in a cluster each
+   * removal is a round trip to MongoDB, and a busy notifier makes a pass every millisecond or so.
+   */
   private void removeMarks(List<Message> notified) {
-    if (notified.isEmpty() || !unnotified.kept()) {
+    notified.forEach(m -> notifiedMarks.add(UnnotifiedMessages.Mark.of(m)));
+    if (System.nanoTime() - lastRemoval >= removalEvery.toNanos()) {
+      removeNotifiedMarks();
+    }
+  }
+
+  /**
+   * Removes the marks of every message notified so far, in one write. A failure leaves them, and
+   * their messages are notified again later ({@link UnnotifiedSweep}), where the members' floors
+   * keep anyone past them from hearing of them twice.
+   */
+  void removeNotifiedMarks() {
+    lastRemoval = System.nanoTime();
+    var marks = new ArrayList<UnnotifiedMessages.Mark>();
+    for (var mark = notifiedMarks.poll(); mark != null; mark = notifiedMarks.poll()) {
+      marks.add(mark);
+    }
+    if (marks.isEmpty()) {
       return;
     }
     try {
-      unnotified.remove(notified.stream().map(UnnotifiedMessages.Mark::of).toList());
+      unnotified.remove(marks);
     } catch (RuntimeException e) {
-      log.warn("Removing the marks of {} notified message(s) failed", notified.size(), e);
+      log.warn(
+          "Removing the marks of {} notified message(s) failed: {}", marks.size(), e.toString());
     }
   }
 
@@ -458,6 +510,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   @Override
   public void stop() {
     queue.stop();
+    removeNotifiedMarks();
   }
 
   @Override

@@ -22,6 +22,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param chatGather how long the chat notifier lets stored messages gather after the first one it
  *     takes, before it notifies them in one pass: each pass wakes its thread, and a woken thread
  *     may take a core from the event loops delivering messages (0: no gathering, at most 1 s)
+ * @param unnotifiedSweep how often a node looks for messages whose notifications were left undone
+ *     (by a node that stopped, or a full queue) and notifies those it saw at the previous look too:
+ *     such a message notifies between one and two intervals late
  */
 @ConfigurationProperties("dugout.notifications")
 public record NotificationProperties(
@@ -31,7 +34,9 @@ public record NotificationProperties(
     @DefaultValue("10000") int chatQueue,
     @DefaultValue("10000") int memberCacheRooms,
     @DefaultValue("30s") Duration memberCacheTtl,
-    @DefaultValue("1ms") Duration chatGather) {
+    @DefaultValue("1ms") Duration chatGather,
+    @DefaultValue("30s") Duration unnotifiedSweep,
+    @DefaultValue("1s") Duration unnotifiedRemoval) {
 
   public static final Duration MAX_RETENTION = Duration.ofDays(365);
 
@@ -58,6 +63,16 @@ public record NotificationProperties(
     if (memberCacheTtl.isNegative()) {
       throw new IllegalArgumentException(
           "dugout.notifications.member-cache-ttl must not be negative");
+    }
+    if (unnotifiedSweep.isNegative() || unnotifiedSweep.isZero()) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.unnotified-sweep must be positive, not " + unnotifiedSweep);
+    }
+    if (unnotifiedRemoval.isNegative() || unnotifiedRemoval.compareTo(unnotifiedSweep) >= 0) {
+      throw new IllegalArgumentException(
+          "dugout.notifications.unnotified-removal must be 0 or more and less than"
+              + " unnotified-sweep, not "
+              + unnotifiedRemoval);
     }
     if (chatGather.isNegative() || chatGather.compareTo(Duration.ofSeconds(1)) > 0) {
       throw new IllegalArgumentException(

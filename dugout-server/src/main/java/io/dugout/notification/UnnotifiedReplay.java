@@ -1,13 +1,8 @@
 package io.dugout.notification;
 
-import io.dugout.message.Message;
-import io.dugout.message.MessageStore;
 import io.dugout.message.UnnotifiedMessages;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.stream.Collectors;
+import io.dugout.system.ConditionalOnSelection;
+import io.dugout.system.DugoutProperties.Mode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -16,11 +11,13 @@ import org.springframework.stereotype.Component;
 /**
  * At start, before the node's listeners open, notifies the messages whose {@link
  * UnnotifiedMessages} marks are left (the last run was killed before it notified them, or its
- * notifier's queue was full), through {@link ChatNotifier#replay}, and removes the marks of those
- * it notified. A room whose notifications fail keeps its marks for the next start. Nothing to do
- * where the store does not keep marks (a cluster).
+ * notifier's queue was full), through {@link MarkedMessages}. A room whose notifications fail keeps
+ * its marks for the next start, or {@link UnnotifiedSweep}. One node only: in a cluster the marks
+ * at a node's start include those other nodes are notifying right now, and {@link UnnotifiedSweep}
+ * alone tells the ones left behind.
  */
 @Component
+@ConditionalOnSelection(mode = Mode.EMBEDDED)
 class UnnotifiedReplay implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(UnnotifiedReplay.class);
@@ -32,57 +29,30 @@ class UnnotifiedReplay implements SmartLifecycle {
   static final int MAX_PAGES = 10_000;
 
   private final UnnotifiedMessages unnotified;
-  private final MessageStore messages;
-  private final ChatNotifier notifier;
+  private final MarkedMessages marked;
   private volatile boolean running;
 
-  UnnotifiedReplay(UnnotifiedMessages unnotified, MessageStore messages, ChatNotifier notifier) {
+  UnnotifiedReplay(UnnotifiedMessages unnotified, MarkedMessages marked) {
     this.unnotified = unnotified;
-    this.messages = messages;
-    this.notifier = notifier;
+    this.marked = marked;
   }
 
   /** Replays every mark left, a page at a time, until none is left or a page notifies nothing. */
   int replayAll() {
-    if (!unnotified.kept()) {
-      return 0;
-    }
     int replayed = 0;
     for (int page = 0; page < MAX_PAGES; page++) {
       var marks = unnotified.oldest(PAGE);
       if (marks.isEmpty()) {
         break;
       }
-      var read = read(marks);
-      var notified = notifier.replay(read);
-      var done = new ArrayList<UnnotifiedMessages.Mark>();
-      notified.forEach(m -> done.add(UnnotifiedMessages.Mark.of(m)));
-      // why: a mark whose message is gone has nothing left to notify
-      var found = read.stream().map(UnnotifiedMessages.Mark::of).collect(Collectors.toSet());
-      marks.stream().filter(m -> !found.contains(m)).forEach(done::add);
-      if (done.isEmpty()) {
+      int done = marked.notify(marks);
+      if (done == 0) {
         log.warn("{} message(s) left unnotified: their notifications failed", marks.size());
         break;
       }
-      unnotified.remove(done);
-      replayed += notified.size();
+      replayed += done;
     }
     return replayed;
-  }
-
-  /** The marked messages, by room and then seq. */
-  private List<Message> read(List<UnnotifiedMessages.Mark> marks) {
-    var seqsByRoom = new LinkedHashMap<String, List<Long>>();
-    marks.forEach(
-        m -> seqsByRoom.computeIfAbsent(m.roomId(), id -> new ArrayList<>()).add(m.seq()));
-    var read = new ArrayList<Message>(marks.size());
-    seqsByRoom.forEach(
-        (roomId, seqs) ->
-            read.addAll(
-                messages.get(roomId, seqs).stream()
-                    .sorted(Comparator.comparingLong(Message::seq))
-                    .toList()));
-    return read;
   }
 
   @Override

@@ -75,6 +75,8 @@ class NotificationSweeperTests {
         10_000,
         10_000,
         Duration.ofSeconds(30),
-        Duration.ofMillis(1));
+        Duration.ofMillis(1),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(1));
   }
 }

@@ -1,5 +1,6 @@
 package io.dugout.cluster.kafka;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -12,6 +13,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.springframework.kafka.config.TopicBuilder;
 
 /**
@@ -85,5 +87,10 @@ final class KafkaClients {
         .replicas(kafka.replicationFactor())
         .config("min.insync.replicas", String.valueOf(kafka.minInsyncReplicas()))
         .build();
+  }
+
+  /** The partition Kafka's default partitioner gives a record keyed by {@code key}. */
+  static int partitionOf(String key, int topicPartitions) {
+    return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % topicPartitions;
   }
 }

@@ -3,6 +3,7 @@ package io.dugout.cluster.kafka;
 import io.dugout.message.Fanout;
 import io.dugout.message.MessageListener;
 import io.dugout.message.MessageStore;
+import io.dugout.message.RoomOwnership;
 import io.dugout.system.BackendUnreachable;
 import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties.Mode;
@@ -162,6 +163,22 @@ class KafkaClusterConfiguration {
                 cluster.appendTimeout().plus(ABANDONED_MARGIN),
                 Clock.systemUTC()));
     return new ClusterNode(sequencer, owner, feeds, fanout, cluster.gapCheckInterval());
+  }
+
+  /**
+   * The rooms whose partitions Kafka assigns to this node's sequencing consumer now; the topic's
+   * partition count comes from the producer's metadata (cached by the client).
+   */
+  @Bean
+  RoomOwnership roomOwnership(
+      ClusterNode node, KafkaSequencer sequencer, KafkaClusterProperties cluster) {
+    String topic = cluster.kafka().topic();
+    return roomId -> {
+      var owned = node.owned();
+      return !owned.isEmpty()
+          && owned.contains(
+              KafkaClients.partitionOf(roomId, sequencer.producer().partitionsFor(topic).size()));
+    };
   }
 
   @Bean

@@ -5,7 +5,6 @@ import io.dugout.notification.Notification;
 import io.dugout.notification.NotificationFanout;
 import io.dugout.notification.NotificationListeners;
 import io.dugout.notification.NotificationStore;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -174,13 +172,8 @@ final class NotificationOwner implements OrderedConsumer.Handler {
       return;
     }
     var mine = partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
-    listeners.usersOwned(userId -> mine.contains(partitionOf(userId, topicPartitions)));
-  }
-
-  /** The partition Kafka's default partitioner gives a record keyed by {@code userId}. */
-  static int partitionOf(String userId, int topicPartitions) {
-    return Utils.toPositive(Utils.murmur2(userId.getBytes(StandardCharsets.UTF_8)))
-        % topicPartitions;
+    listeners.usersOwned(
+        userId -> mine.contains(KafkaClients.partitionOf(userId, topicPartitions)));
   }
 
   private void told(Notification stored) {

@@ -62,7 +62,8 @@ final class ChangeEffects {
       Message next = MessageChanges.apply(current, change);
       var filter =
           new Document("_id", stored.get("_id")).append("changedSeq", current.changedSeq());
-      if (messages.replaceOne(filter, MessageDocuments.toDocument(next)).getMatchedCount() == 1) {
+      var replacement = MongoUnnotifiedMessages.keepMark(stored, MessageDocuments.toDocument(next));
+      if (messages.replaceOne(filter, replacement).getMatchedCount() == 1) {
         target = next;
         settled = true;
       }

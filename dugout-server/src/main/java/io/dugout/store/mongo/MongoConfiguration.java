@@ -139,8 +139,8 @@ class MongoConfiguration {
   }
 
   @Bean
-  UnnotifiedMessages mongoUnnotifiedMessages() {
-    return new MongoUnnotifiedMessages();
+  UnnotifiedMessages mongoUnnotifiedMessages(MongoStorage storage) {
+    return new MongoUnnotifiedMessages(storage);
   }
 
   @Bean

@@ -58,7 +58,7 @@ final class MongoMessageStore implements MessageStore {
             () -> {
               Written written;
               try {
-                messages.insertOne(MessageDocuments.toDocument(message));
+                messages.insertOne(MongoUnnotifiedMessages.marked(message));
                 written = new Written(message, Outcome.CREATED);
               } catch (MongoWriteException e) {
                 if (!MongoStorage.isDuplicateKey(e)) {
@@ -89,7 +89,7 @@ final class MongoMessageStore implements MessageStore {
               var written = new ArrayList<Written>(batch.size());
               try {
                 messages.insertMany(
-                    batch.stream().map(MessageDocuments::toDocument).toList(),
+                    batch.stream().map(MongoUnnotifiedMessages::marked).toList(),
                     new InsertManyOptions().ordered(true));
                 batch.forEach(m -> written.add(new Written(m, Outcome.CREATED)));
               } catch (MongoBulkWriteException e) {

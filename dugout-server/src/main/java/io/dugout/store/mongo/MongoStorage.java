@@ -21,7 +21,9 @@ import org.bson.Document;
  *
  * <ul>
  *   <li>{@code messages}: unique {@code {roomId, seq}} (the seq arbiter, every history page and
- *       {@code lastSeq}) and unique {@code {roomId, senderId, clientMsgId}} (the retry key).
+ *       {@code lastSeq}) and unique {@code {roomId, senderId, clientMsgId}} (the retry key), and
+ *       sparse {@code unnotified} (the marks of messages not yet notified, {@link
+ *       MongoUnnotifiedMessages}).
  *   <li>{@code rooms}: {@code _id} is the room id; unique {@code uniqueKey}, only on rooms that
  *       have one (DIRECT and TRADE).
  *   <li>{@code members}: unique {@code {roomId, userId}} (membership checks, a room's members) and
@@ -136,6 +138,10 @@ final class MongoStorage {
     messages.createIndex(
         Indexes.ascending("roomId", "senderId", "clientMsgId"),
         new IndexOptions().name("room_sender_clientMsgId").unique(true));
+    messages.createIndex(
+        Indexes.ascending(MongoUnnotifiedMessages.FIELD),
+        // why: only the few messages whose notifications are not made yet carry the field
+        new IndexOptions().name(MongoUnnotifiedMessages.FIELD).sparse(true));
     database
         .getCollection(ROOMS)
         .createIndex(

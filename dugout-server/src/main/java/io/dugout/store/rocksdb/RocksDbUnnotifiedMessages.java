@@ -25,11 +25,6 @@ final class RocksDbUnnotifiedMessages implements UnnotifiedMessages {
   }
 
   @Override
-  public boolean kept() {
-    return true;
-  }
-
-  @Override
   public List<Mark> oldest(int max) {
     var marks = new ArrayList<Mark>();
     if (max <= 0) {

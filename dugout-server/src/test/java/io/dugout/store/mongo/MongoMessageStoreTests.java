@@ -33,7 +33,7 @@ class MongoMessageStoreTests extends MessageStoreContract {
 
   @Override
   protected UnnotifiedMessages unnotified() {
-    return new MongoUnnotifiedMessages();
+    return new MongoUnnotifiedMessages(storage);
   }
 
   @Override

@@ -37,7 +37,7 @@ class SecantusMessageStoreTests extends MessageStoreContract {
 
   @Override
   protected UnnotifiedMessages unnotified() {
-    return new MongoUnnotifiedMessages();
+    return new MongoUnnotifiedMessages(storage);
   }
 
   @Override
