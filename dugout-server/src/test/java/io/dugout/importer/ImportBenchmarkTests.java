@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.message.MessageStore;
 import io.dugout.room.RoomStore;
+import io.dugout.store.mongo.SecantusServer;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Imports a generated history of {@value #MESSAGES} messages in {@value #ROOMS} rooms into the
- * embedded store, then imports it again, and prints messages/s for both runs (docs/benchmarks.md).
+ * Imports a generated history of {@value #MESSAGES} messages in {@value #ROOMS} rooms, then imports
+ * it again, and prints messages/s for both runs (docs/benchmarks.md). Into the embedded store
+ * (RocksDB), or with {@code -Ddugout.import.benchmark.store=secantus} into MongoDB's adapters on a
+ * SecantusDB server (WiredTiger behind a MongoDB wire protocol in Python) in a process of its own.
  * Too slow for the default suite; run it with {@code -Ddugout.import.benchmark=true}.
  */
 @EnabledIfSystemProperty(named = "dugout.import.benchmark", matches = "true")
@@ -30,7 +33,16 @@ class ImportBenchmarkTests {
   @Test
   void importsAMillionMessagesAndThenFindsThemAllPresent() throws IOException {
     Path file = generate(dir.resolve("history.jsonl"));
-    try (var context = ImportApplication.start("--dugout.data-dir=" + dir.resolve("data"))) {
+    boolean secantus = "secantus".equals(System.getProperty("dugout.import.benchmark.store"));
+    try (var server = secantus ? SecantusServer.start() : null;
+        var context =
+            ImportApplication.start(
+                secantus
+                    ? new String[] {
+                      "--dugout.store.type=mongodb",
+                      "--spring.mongodb.uri=" + server.uri() + "/importbenchmark"
+                    }
+                    : new String[] {"--dugout.data-dir=" + dir.resolve("data")})) {
       var rooms = context.getBean(RoomStore.class);
       var messages = context.getBean(MessageStore.class);
       var importer = new Importer(rooms, messages, 4096, Importer.DEFAULT_BATCH, System.out);
@@ -39,8 +51,9 @@ class ImportBenchmarkTests {
       var again = importer.run(file);
 
       System.out.printf(
-          "import benchmark: %d messages in %d rooms: first run %.1f s (reading %.1f s), %.0f"
+          "import benchmark (%s): %d messages in %d rooms: first run %.1f s (reading %.1f s), %.0f"
               + " messages/s; re-run (all present) %.1f s (reading %.1f s), %.0f messages/s%n",
+          secantus ? "MongoDB adapters, SecantusDB" : "RocksDB",
           MESSAGES,
           ROOMS,
           first.seconds(),
