@@ -34,7 +34,9 @@ export class DugoutClient {
   private readonly rooms = new Map<string, RoomSession>();
 
   constructor(o: ConnectOptions, private readonly token: TokenSource) {
-    this.rest = new Rest(o.url, () => token.get(), o.fetch);
+    this.rest = new Rest(o.url, () => token.get(), {
+      fetch: o.fetch, freshToken: token.renewable ? () => token.fresh() : undefined,
+    });
     this.connection = new Connection({
       wsUrl: o.wsUrl ?? o.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/ws',
       token, WebSocket: o.WebSocket, backoff: o.reconnect, debug: o.debug,

@@ -1,3 +1,4 @@
+import { backoffDelay, type Backoff } from './backoff.js';
 import { DugoutError } from './errors.js';
 import type {
   Entered, Entry, HistoryPage, Member, Message, NewRoom, Notification, ReadMarker, Reaction, Room, RoomPage,
@@ -6,13 +7,43 @@ import type {
 
 const enc = encodeURIComponent;
 
-/** Dugout's REST API under /api/v1; every failure is a {@link DugoutError} with the server's code. */
+export interface RestOptions {
+  fetch?: typeof fetch;
+  /** A fresh token when the server refused the one in use (401); without it a 401 is final. */
+  freshToken?: () => Promise<string>;
+  /** Called with every 401 that stays one after a fresh token (the user must sign in again). */
+  onUnauthorized?: (error: DugoutError) => void;
+  /** How often a call that may be repeated is tried in all (default 3), and the waits between tries. */
+  attempts?: number;
+  backoff?: Backoff;
+}
+
+/**
+ * Dugout's REST API under /api/v1; every failure is a {@link DugoutError} with the server's code.
+ *
+ * A call that is safe to repeat (GET, PUT, PATCH and DELETE: those that change something carry a
+ * clientMsgId the server dedupes by) is tried again with backoff after a retryable error
+ * (`network`, `unavailable`, `rate_limited`), three tries in all by default; a POST is tried
+ * once. A 401 is answered once with a fresh token, when `freshToken` can give one.
+ */
 export class Rest {
+  private readonly fetchImpl: typeof fetch;
+  private readonly o: RestOptions;
+
+  /** @param token the token to send; null for calls made before sign-in ({@link devToken}) */
   constructor(
     private readonly baseUrl: string,
-    private readonly token: () => Promise<string>,
-    private readonly fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
-  ) {}
+    private readonly token: (() => Promise<string>) | null,
+    options: RestOptions = {},
+  ) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.o = options;
+  }
+
+  /** A try-it-out token from a loopback server with no JWT key configured (404 elsewhere). */
+  devToken(userId: string): Promise<{ token: string; userId: string; expiresAt: string }> {
+    return this.call('POST', '/dev/token', { userId });
+  }
 
   listRooms(o: { limit?: number; cursor?: string | null } = {}): Promise<RoomPage> {
     const q = new URLSearchParams({ limit: String(o.limit ?? 20) });
@@ -68,13 +99,48 @@ export class Rest {
     return this.call('POST', '/notifications/read', which);
   }
 
+  /**
+   * A file of a room (an attachment's `url` or its thumbnail, under /api/v1) with my token, following
+   * a redirect to the store's bucket (where the browser drops the token). Any other URL is refused:
+   * the token never leaves for another place.
+   */
+  async download(path: string): Promise<Blob> {
+    if (!path.startsWith('/api/v1/')) throw new DugoutError('validation', `not a file of Dugout: ${path}`);
+    const response = await this.authorized('GET', path.slice('/api/v1'.length), undefined, { redirect: 'follow' });
+    return response.blob();
+  }
+
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${await this.token()}` };
+    return answer(await this.authorized(method, path, body));
+  }
+
+  /** The answer of a call that succeeded, after a fresh token and retries as the class says. */
+  private async authorized(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+    const attempts = method === 'POST' ? 1 : Math.max(1, this.o.attempts ?? 3);
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = !this.token ? null : renewed && this.o.freshToken ? await this.o.freshToken() : await this.token();
+      const response = await this.attempt(method, path, body, token, init).catch((e: DugoutError) => e);
+      if (response instanceof Response && response.ok) return response;
+      const error = response instanceof Response ? await problemOf(response) : response;
+      if (error.status === 401 && this.o.freshToken && !renewed) {
+        renewed = true;
+        attempt--;
+        continue;
+      }
+      if (error.status === 401) this.o.onUnauthorized?.(error);
+      if (!error.retryable || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1, this.o.backoff ?? { initialMs: 250, maxMs: 2000 })));
+    }
+  }
+
+  private attempt(method: string, path: string, body: unknown, token: string | null, init: RequestInit): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await this.send(new URL(`/api/v1${path}`, this.baseUrl).toString(), {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    return this.send(new URL(`/api/v1${path}`, this.baseUrl).toString(), {
+      ...init, method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return answer(response);
   }
 
   private async send(url: string, init: RequestInit): Promise<Response> {
@@ -87,12 +153,18 @@ export class Rest {
 }
 
 async function answer<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await problemOf(response);
   if (response.status === 204) return undefined as T;
+  return (await json(response)) as T;
+}
+
+async function problemOf(response: Response): Promise<DugoutError> {
+  return DugoutError.fromProblem(response.status, await json(response));
+}
+
+async function json(response: Response): Promise<unknown> {
   const text = await response.text();
-  let json: unknown = null;
-  try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-  if (!response.ok) throw DugoutError.fromProblem(response.status, json);
-  return json as T;
+  try { return text ? JSON.parse(text) : null; } catch { return null; /* not JSON */ }
 }
 
 export type { Entry };

@@ -1,6 +1,7 @@
 export { connect, DugoutClient, type ConnectOptions } from './client.js';
 export { Connection, type ConnectionOptions, type ConnectionState } from './connection.js';
 export { DugoutError } from './errors.js';
+export { Rest, type RestOptions } from './http.js';
 export { Outbox, newClientMsgId, type Draft, type OutgoingMessage, type OutgoingState, type OutboxOptions, type OutboxTransport } from './outbox.js';
 export { MemoryOutboxStore, IndexedDbOutboxStore, type OutboxStore } from './outbox-store.js';
 export { RoomSession, type RoomEvent, type RoomListeners } from './room.js';

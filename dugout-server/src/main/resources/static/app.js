@@ -1,7 +1,7 @@
 // Dugout web client: sign-in, then the room list, the open room and the STOMP
 // connection wired together. Protocol: docs/protocol.md; how this client uses
 // it (recovery, dedupe, ordering): docs/web-client.md.
-import { Api, ApiError, requestDevToken } from './api.js';
+import { restAs, restWith } from './api.js';
 import { sendFiles } from './attach.js';
 import { deleteMessage, editMessage, react } from './changes.js';
 import { setupCreateRoomForm } from './create-room.js';
@@ -65,7 +65,7 @@ $('signin-form').addEventListener('submit', async (event) => {
   const userId = $('signin-user').value.trim();
   if (!userId) return;
   await signIn(async () => {
-    const t = await requestDevToken(userId);
+    const t = await restWith(null).devToken(userId);
     return { token: t.token, userId: t.userId, expiresAt: t.expiresAt, renewable: true };
   });
 });
@@ -82,7 +82,7 @@ async function signIn(obtain) {
   error.textContent = '';
   try {
     const session = await obtain();
-    await new Api(() => session.token, () => {}).listRooms(); // proves the token before we keep it
+    await restWith(session.token).listRooms({ limit: 1 }); // proves the token before we keep it
     saveSession(session);
     start(session);
   } catch (e) {
@@ -91,7 +91,7 @@ async function signIn(obtain) {
 }
 
 function signInProblem(e) {
-  if (e instanceof ApiError) {
+  if (e instanceof DugoutError) {
     if (e.status === 404) {
       return 'Try-it-out sign-in is not available here: the server has a JWT key configured, or this is not the server’s machine. Paste a JWT instead.';
     }
@@ -117,7 +117,7 @@ function tokenSource(session) {
     }
     let t;
     try {
-      t = await requestDevToken(state.session.userId);
+      t = await restWith(null).devToken(state.session.userId);
     } catch (e) {
       // offline or the server is restarting: the library asks again while the old token holds
       throw new DugoutError(e.status ? 'unavailable' : 'network', e.message || String(e), e.status ?? 0);
@@ -148,12 +148,16 @@ function signOut(message) {
 
 function start(session) {
   state.session = session;
-  state.api = new Api(() => state.session.token, () => signOut('Your session has expired. Sign in again.'));
+  const token = tokenSource(session);
+  const api = restAs(token, () => {
+    if (state.api === api) signOut('Your session has expired. Sign in again.'); // not a call of an earlier sign-in
+  });
+  state.api = api;
   $('signin').hidden = true;
   $('shell').hidden = false;
   $('me').textContent = session.userId;
   state.realtime = new Realtime({
-    token: tokenSource(session),
+    token,
     sinceSeq: (roomId) => state.rooms.get(roomId)?.seenSeq ?? 0,
     onRoomEvent,
     onUserRoomsEvent,

@@ -14,11 +14,11 @@ import { state, views } from './state.js';
 import { newClientMsgId } from '/lib/dugout-client.js';
 
 export function editMessage(roomId, seq, content) {
-  return change(roomId, 'edit the message', (id) => state.api.editMessage(roomId, seq, id, content));
+  return change(roomId, 'edit the message', (id) => state.api.edit(roomId, seq, id, content));
 }
 
 export function deleteMessage(roomId, seq) {
-  return change(roomId, 'delete the message', (id) => state.api.deleteMessage(roomId, seq, id));
+  return change(roomId, 'delete the message', (id) => state.api.remove(roomId, seq, id));
 }
 
 /** Adds my reaction with `emoji`, or removes it when `add` is false. */

@@ -3,7 +3,7 @@
 // an object URL. Thumbnails are kept per open room (a redrawn row reuses its
 // URL) and revoked when the room closes; an original opened in the viewer is
 // revoked when the viewer closes, and one saved to disk soon after the save.
-import { ApiError, onlyApiErrors } from './api.js';
+import { onlyApiErrors } from './api.js';
 import { el } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -40,7 +40,7 @@ export class FileView {
         this.thumbnails.set(path, this.download(path).then((blob) => URL.createObjectURL(blob)));
       }
       this.thumbnails.get(path).then((url) => { img.src = url; }, (e) => {
-        if (!(e instanceof ApiError)) throw e;
+        onlyApiErrors(e);
         this.thumbnails.delete(path); // the next drawing of the row tries again
         img.closest('.photo')?.classList.add('unavailable');
         img.alt = `${img.alt} (no preview)`;

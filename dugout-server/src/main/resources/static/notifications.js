@@ -14,7 +14,7 @@ const PAGE = 50;
 export class NotificationsPanel {
   /**
    * @param {object} o
-   * @param {() => import('./api.js').Api} o.api
+   * @param {() => import('/lib/dugout-client.js').Rest} o.api
    * @param {(roomId: string) => void} o.openRoom  for chat notifications
    * @param {(roomId: string) => number} o.readSeq  how far I have read a room (0 when unknown)
    */
@@ -44,7 +44,7 @@ export class NotificationsPanel {
     const meanwhile = new Map();
     this.meanwhile = meanwhile;
     try {
-      const page = await this.o.api().request('GET', `/api/v1/notifications?limit=${PAGE}`);
+      const page = await this.o.api().notifications({ limit: PAGE });
       this.items = new Map(page.notifications.map((n) => [n.id, n]));
       this.unreadCount = page.unreadCount;
       for (const [id, n] of meanwhile) {
@@ -125,7 +125,7 @@ export class NotificationsPanel {
 
   async post(body, applied) {
     try {
-      const marked = await this.o.api().request('POST', '/api/v1/notifications/read', body);
+      const marked = await this.o.api().markNotificationsRead(body);
       applied();
       this.unreadCount = marked.unreadCount;
       this.showError('');

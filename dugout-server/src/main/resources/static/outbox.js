@@ -76,7 +76,7 @@ async function readFromHistory(message) {
   const rs = state.rooms.get(message.roomId);
   if (!rs || !sending.has(message.clientMsgId)) return;
   try {
-    const page = await state.api.messages(rs.id, { after: floors.get(message.clientMsgId) ?? 0, limit: 100 });
+    const page = await state.api.history(rs.id, { after: floors.get(message.clientMsgId) ?? 0, limit: 100 });
     const merged = rs.timeline.merge(page.messages);
     noteSeen(rs, page.messages);
     confirmMine(page.messages);

@@ -77,7 +77,7 @@ export async function refreshRooms() {
     let cursor = null;
     const seen = new Set();
     do {
-      const page = await state.api.listRooms(cursor);
+      const page = await state.api.listRooms({ limit: 50, cursor });
       for (const room of page.rooms) {
         upsertRoom(room);
         seen.add(room.id);
@@ -147,7 +147,7 @@ export async function openRoom(id) {
   views.roomView.show(rs, state.session.userId);
   renderRooms();
   try {
-    const entered = await state.api.enterRoom(id);
+    const entered = await state.api.enter(id);
     upsertRoom(entered.room);
     rs.entered = true;
     const merged = rs.timeline.merge(entered.messages);
@@ -188,7 +188,7 @@ export async function loadOlder(id) {
   }
   rs.loadingOlder = true;
   try {
-    const page = await state.api.messages(id, { before, limit: 30 });
+    const page = await state.api.history(id, { before, limit: 30 });
     const { added, changed } = rs.timeline.merge(page.messages);
     noteSeen(rs, page.messages);
     confirmMine(page.messages);
@@ -215,7 +215,7 @@ export async function fillGaps(rs) {
   rs.fillingGap = true;
   try {
     for (let gap = rs.timeline.firstGapAfter(), rounds = 0; gap != null && rounds < 20; gap = rs.timeline.firstGapAfter(), rounds++) {
-      const page = await state.api.messages(rs.id, { after: gap, limit: 100 });
+      const page = await state.api.history(rs.id, { after: gap, limit: 100 });
       const merged = rs.timeline.merge(page.messages);
       noteSeen(rs, page.messages);
       confirmMine(page.messages);

@@ -3,7 +3,7 @@
 export const state = {
   /** {token, userId, expiresAt} once signed in */
   session: null,
-  /** Api for REST calls as the signed-in user */
+  /** the client library's Rest, as the signed-in user (api.js) */
   api: null,
   /** Realtime: the STOMP connection */
   realtime: null,

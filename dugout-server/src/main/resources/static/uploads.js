@@ -1,12 +1,12 @@
 // The bytes of a photo or file, sent to the upload slot's URL (docs/protocol.md,
 // "Files"). XMLHttpRequest rather than fetch: only it reports upload progress.
-import { ApiError } from './api.js';
+import { DugoutError } from '/lib/dugout-client.js';
 
 /**
  * Sends `file` with the slot's method and exactly its headers (no
  * Authorization: the URL's signature is the permission). Resolves to what was
  * stored, {uploadId, size, type, width, height}; a refusal rejects with an
- * ApiError carrying the server's problem (413 too large, 415 a type not allowed…).
+ * DugoutError carrying the server's code and detail (413 too large, 415 a type not allowed…).
  *
  * @param {{url: string, method: string, headers: object}} slot
  * @param {File|Blob} file
@@ -26,9 +26,9 @@ export function putFile(slot, file, onProgress, signal) {
     xhr.addEventListener('load', () => {
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body?.uploadId) resolve(body);
-      else reject(new ApiError(xhr.status, body));
+      else reject(DugoutError.fromProblem(xhr.status, body));
     });
-    const lost = () => reject(new ApiError(0, { title: 'Network error', detail: 'the upload did not reach the server' }));
+    const lost = () => reject(new DugoutError('network', 'the upload did not reach the server'));
     xhr.addEventListener('error', lost);
     xhr.addEventListener('abort', lost);
     xhr.addEventListener('timeout', lost);

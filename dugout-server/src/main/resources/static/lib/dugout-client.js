@@ -1700,14 +1700,21 @@ function sleep(ms) {
 // src/http.ts
 var enc = encodeURIComponent;
 var Rest = class {
-  constructor(baseUrl, token, fetchImpl = globalThis.fetch.bind(globalThis)) {
+  /** @param token the token to send; null for calls made before sign-in ({@link devToken}) */
+  constructor(baseUrl, token, options = {}) {
     this.baseUrl = baseUrl;
     this.token = token;
-    this.fetchImpl = fetchImpl;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.o = options;
   }
   baseUrl;
   token;
   fetchImpl;
+  o;
+  /** A try-it-out token from a loopback server with no JWT key configured (404 elsewhere). */
+  devToken(userId) {
+    return this.call("POST", "/dev/token", { userId });
+  }
   listRooms(o = {}) {
     const q = new URLSearchParams({ limit: String(o.limit ?? 20) });
     if (o.cursor) q.set("cursor", o.cursor);
@@ -1771,15 +1778,48 @@ var Rest = class {
   markNotificationsRead(which) {
     return this.call("POST", "/notifications/read", which);
   }
+  /**
+   * A file of a room (an attachment's `url` or its thumbnail, under /api/v1) with my token, following
+   * a redirect to the store's bucket (where the browser drops the token). Any other URL is refused:
+   * the token never leaves for another place.
+   */
+  async download(path) {
+    if (!path.startsWith("/api/v1/")) throw new DugoutError("validation", `not a file of Dugout: ${path}`);
+    const response = await this.authorized("GET", path.slice("/api/v1".length), void 0, { redirect: "follow" });
+    return response.blob();
+  }
   async call(method, path, body) {
-    const headers = { Accept: "application/json", Authorization: `Bearer ${await this.token()}` };
+    return answer(await this.authorized(method, path, body));
+  }
+  /** The answer of a call that succeeded, after a fresh token and retries as the class says. */
+  async authorized(method, path, body, init = {}) {
+    const attempts = method === "POST" ? 1 : Math.max(1, this.o.attempts ?? 3);
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = !this.token ? null : renewed && this.o.freshToken ? await this.o.freshToken() : await this.token();
+      const response = await this.attempt(method, path, body, token, init).catch((e) => e);
+      if (response instanceof Response && response.ok) return response;
+      const error = response instanceof Response ? await problemOf(response) : response;
+      if (error.status === 401 && this.o.freshToken && !renewed) {
+        renewed = true;
+        attempt--;
+        continue;
+      }
+      if (error.status === 401) this.o.onUnauthorized?.(error);
+      if (!error.retryable || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1, this.o.backoff ?? { initialMs: 250, maxMs: 2e3 })));
+    }
+  }
+  attempt(method, path, body, token, init) {
+    const headers = { Accept: "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== void 0) headers["Content-Type"] = "application/json";
-    const response = await this.send(new URL(`/api/v1${path}`, this.baseUrl).toString(), {
+    return this.send(new URL(`/api/v1${path}`, this.baseUrl).toString(), {
+      ...init,
       method,
       headers,
       body: body === void 0 ? void 0 : JSON.stringify(body)
     });
-    return answer(response);
   }
   async send(url, init) {
     try {
@@ -1790,15 +1830,20 @@ var Rest = class {
   }
 };
 async function answer(response) {
+  if (!response.ok) throw await problemOf(response);
   if (response.status === 204) return void 0;
+  return await json(response);
+}
+async function problemOf(response) {
+  return DugoutError.fromProblem(response.status, await json(response));
+}
+async function json(response) {
   const text = await response.text();
-  let json = null;
   try {
-    json = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
+    return null;
   }
-  if (!response.ok) throw DugoutError.fromProblem(response.status, json);
-  return json;
 }
 
 // src/outbox-store.ts
@@ -2388,8 +2433,8 @@ var TokenSource = class {
     const part = this.current?.split(".")[1];
     if (!part) return null;
     try {
-      const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
-      const sub = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))).sub;
+      const json2 = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
+      const sub = JSON.parse(new TextDecoder().decode(Uint8Array.from(json2, (c) => c.charCodeAt(0)))).sub;
       return typeof sub === "string" ? sub : null;
     } catch {
       return null;
@@ -2401,7 +2446,10 @@ var TokenSource = class {
 var DugoutClient = class {
   constructor(o, token) {
     this.token = token;
-    this.rest = new Rest(o.url, () => token.get(), o.fetch);
+    this.rest = new Rest(o.url, () => token.get(), {
+      fetch: o.fetch,
+      freshToken: token.renewable ? () => token.fresh() : void 0
+    });
     this.connection = new Connection({
       wsUrl: o.wsUrl ?? o.url.replace(/^http/, "ws").replace(/\/$/, "") + "/ws",
       token,
@@ -2514,6 +2562,7 @@ export {
   IndexedDbOutboxStore,
   MemoryOutboxStore,
   Outbox,
+  Rest,
   RoomSession,
   SeqGate,
   Timeline,
