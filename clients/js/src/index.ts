@@ -6,6 +6,7 @@ export { Outbox, newClientMsgId, type Draft, type OutgoingMessage, type Outgoing
 export { MemoryOutboxStore, IndexedDbOutboxStore, type OutboxStore } from './outbox-store.js';
 export { RoomSession, type RoomEvent, type RoomListeners } from './room.js';
 export { SeqGate } from './seq-gate.js';
+export { RoomFeed, type RoomFeedOptions } from './room-feed.js';
 export { Timeline, isLogEntry, version, type Folded } from './timeline.js';
 export type { Backoff } from './backoff.js';
 export { TokenSource, type TokenInput } from './token.js';

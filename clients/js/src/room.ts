@@ -1,9 +1,9 @@
 import type { Connection } from './connection.js';
 import type { Rest } from './http.js';
 import type { Draft, Outbox, OutgoingMessage } from './outbox.js';
-import { SeqGate } from './seq-gate.js';
+import { RoomFeed } from './room-feed.js';
 import { isLogEntry, Timeline, type Folded } from './timeline.js';
-import type { Entered, Entry, HistoryPage, Member, Message, ReadMarker, Reaction, Room, StoredUpload } from './types.js';
+import type { Entered, Entry, Member, Message, ReadMarker, Reaction, Room, StoredUpload } from './types.js';
 import { newClientMsgId } from './outbox.js';
 
 /** Events of a room that are not entries of its log. */
@@ -24,25 +24,20 @@ export interface RoomListeners {
   outbox?: (pending: OutgoingMessage[]) => void;
 }
 
-/** How far a gap must wait for the live stream to close it before history is asked (ms). */
-const GAP_GRACE_MS = 300;
-
 /**
  * A room I have entered: its timeline, kept gap-free and current, and what I do in it.
  *
  * The subscription resumes with `since-seq` = the highest seq delivered after every reconnect,
  * so the server replays what was missed before live entries. Everything goes through one
- * {@link SeqGate}: a seq is delivered once, in order; should one ever be missing, the entries
+ * {@link RoomFeed}: a seq is delivered once, in order; should one ever be missing, the entries
  * behind it wait while the hole is read from history (`after`), then flow on.
  */
 export class RoomSession {
   readonly timeline = new Timeline();
   readonly room: Room;
   hasOlder: boolean;
-  private readonly gate: SeqGate;
+  private readonly feed: RoomFeed;
   private readonly stops: Array<() => void> = [];
-  private filling = false;
-  private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private left = false;
 
   constructor(
@@ -56,12 +51,16 @@ export class RoomSession {
     this.hasOlder = entered.hasMore;
     this.timeline.fold(entered.messages);
     const high = entered.messages.reduce((max, e) => Math.max(max, e.seq), 0);
-    this.gate = new SeqGate(high);
+    this.feed = new RoomFeed({
+      from: high,
+      history: (after, limit) => rest.history(this.room.id, { after, limit }),
+      deliver: (entries) => this.accept(entries),
+    });
     for (const m of entered.messages) if (!m.change) this.outbox.confirm(m as Message);
     this.stops.push(connection.subscribe(
       `/topic/rooms.${this.room.id}`,
       (body) => this.onTopic(body),
-      () => ({ 'since-seq': String(this.gate.highestSeq) }),
+      () => ({ 'since-seq': String(this.feed.highestSeq) }),
     ));
     this.stops.push(outbox.onChange((m) => {
       if (m.roomId === this.room.id) listeners.outbox?.(this.pending());
@@ -70,7 +69,7 @@ export class RoomSession {
 
   get id(): string { return this.room.id; }
   /** The highest seq delivered: what a resume starts after. */
-  get highestSeq(): number { return this.gate.highestSeq; }
+  get highestSeq(): number { return this.feed.highestSeq; }
   messages(): Message[] { return this.timeline.messages(); }
   /** My messages not yet receipted, or failed, in the order I wrote them. */
   pending(): OutgoingMessage[] { return this.outbox.pending(this.room.id); }
@@ -126,7 +125,7 @@ export class RoomSession {
   }
 
   /** Moves my read marker to `seq` (the highest delivered by default). */
-  markRead(seq = this.gate.highestSeq): Promise<ReadMarker> {
+  markRead(seq = this.feed.highestSeq): Promise<ReadMarker> {
     return this.rest.read(this.room.id, seq);
   }
 
@@ -138,15 +137,14 @@ export class RoomSession {
   /** Stops following the room; the outbox still sends what is queued for it. */
   leave(): void {
     this.left = true;
-    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.feed.close();
     for (const stop of this.stops) stop();
   }
 
   private onTopic(body: any): void {
     if (this.left) return;
     if (isLogEntry(body)) {
-      this.accept(this.gate.offer(body as Entry));
-      this.watchGap();
+      this.feed.offer(body as Entry);
     } else if (typeof body?.type === 'string') {
       this.listeners.event?.(body as RoomEvent);
     }
@@ -167,38 +165,5 @@ export class RoomSession {
 
   private foldAnswer(message: Message): void {
     this.publish(this.timeline.fold([{ ...message, seq: message.seq }]));
-  }
-
-  private watchGap(): void {
-    if (this.gate.gapAfter == null || this.filling || this.gapTimer) return;
-    this.gapTimer = setTimeout(() => {
-      this.gapTimer = null;
-      void this.fill();
-    }, GAP_GRACE_MS);
-  }
-
-  /** Reads the hole from history, oldest first, until the entries waiting behind it flow again. */
-  private async fill(): Promise<void> {
-    if (this.filling || this.left) return;
-    this.filling = true;
-    try {
-      while (this.gate.gapAfter != null && !this.left) {
-        const from = this.gate.gapAfter;
-        const page: HistoryPage = await this.rest.history(this.room.id, { after: from, limit: 100 });
-        if (page.messages.length === 0) break;
-        const ordered = [...page.messages].sort((a, b) => a.seq - b.seq);
-        for (const entry of ordered) this.accept(this.gate.offer(entry));
-        if (this.gate.gapAfter === from) {
-          // why: history is the log itself; a seq it does not hold either was never written
-          this.accept(this.gate.skipTo(ordered[0].seq - 1));
-          this.accept(this.gate.offer(ordered[0]));
-        }
-      }
-    } catch {
-      // try again on the next entry or reconnect (since-seq replays the hole too)
-    } finally {
-      this.filling = false;
-    }
-    this.watchGap();
   }
 }

@@ -158,7 +158,7 @@ function start(session) {
   $('me').textContent = session.userId;
   state.realtime = new Realtime({
     token,
-    sinceSeq: (roomId) => state.rooms.get(roomId)?.seenSeq ?? 0,
+    sinceSeq: (roomId) => state.rooms.get(roomId)?.feed.highestSeq ?? 0,
     onRoomEvent,
     onUserRoomsEvent,
     onNotification: (n) => notifications.arrived(n),

@@ -37,7 +37,6 @@ export function noteSeen(rs, entries) {
   const me = state.session.userId;
   for (const e of entries) {
     if (!Number.isInteger(e?.seq)) continue;
-    if (e.seq > rs.seenSeq) rs.seenSeq = e.seq;
     if (e.seq > rs.lastSeq) rs.lastSeq = e.seq;
     rs.lastOrdinal = Math.max(rs.lastOrdinal, ordinalOf(e));
     const message = e.change ? e.target : e;

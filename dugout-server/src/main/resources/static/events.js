@@ -1,10 +1,9 @@
 // What arrives over STOMP: room topic events (message, changes to messages,
 // read, typing, member.*), room-list changes on /user/queue/rooms and errors
 // that answer none of my sends.
-import { noteSeen, readUpTo } from './counts.js';
+import { readUpTo } from './counts.js';
 import { state, views } from './state.js';
-import { confirmMine } from './outbox.js';
-import { dropRoom, fetchMissingMembers, fillGaps, markRead, renderRooms, showMerged, upsertRoom } from './rooms.js';
+import { dropRoom, fetchMissingMembers, renderRooms, upsertRoom } from './rooms.js';
 
 const TYPING_SHOWN_MS = 5000;
 
@@ -25,19 +24,9 @@ export function onRoomEvent(roomId, event) {
   }
 }
 
-/** A message or a change to one: an entry of the room's log, folded into its timeline. */
+/** A message or a change to one: an entry of the room's log, through the room's feed (rooms.js). */
 function onEntry(rs, entry) {
-  const merged = rs.timeline.merge([entry]);
-  noteSeen(rs, [entry]);
-  confirmMine([entry]);
-  if (!entry.change) rs.typing.delete(entry.senderId);
-  if (state.openRoomId === rs.id) {
-    showMerged(rs, merged);
-    views.roomView.renderTyping();
-    if (rs.entered) fillGaps(rs);
-    markRead(rs.id);
-  }
-  renderRooms();
+  rs.feed.offer(entry);
 }
 
 function onRead(rs, event) {

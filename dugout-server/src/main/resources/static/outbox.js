@@ -8,9 +8,6 @@
 // the outbox and shows at its seq), failed with Retry while it cannot go.
 // Photos and files wait here while their bytes upload (attach.js).
 import { IndexedDbOutboxStore, MemoryOutboxStore, Outbox } from '/lib/dugout-client.js';
-import { onlyApiErrors } from './api.js';
-import { noteSeen } from './counts.js';
-import { renderRooms, showMerged } from './rooms.js';
 import { state, views } from './state.js';
 
 // how long a SEND may wait for its RECEIPT before it shows as failed and goes again (tunable for tests)
@@ -20,8 +17,6 @@ let lastTypingSent = 0;
 
 /** clientMsgId → my message as the library's outbox last reported it, until confirmed or discarded */
 const sending = new Map();
-/** clientMsgId → the room's highest seq seen when it was queued: its seq is above */
-const floors = new Map();
 /** local id → a photo or file whose bytes are uploading (attach.js), before it joins the outbox */
 export const uploads = new Map();
 
@@ -45,7 +40,6 @@ export function stopOutbox() {
   state.outbox?.close();
   state.outbox = null;
   sending.clear();
-  floors.clear();
   for (const upload of uploads.values()) upload.stop.abort();
   uploads.clear();
 }
@@ -62,7 +56,6 @@ function changed(message) {
     forget(message.clientMsgId);
   } else {
     sending.set(message.clientMsgId, message);
-    if (!floors.has(message.clientMsgId)) floors.set(message.clientMsgId, state.rooms.get(message.roomId)?.seenSeq ?? 0);
     if (message.state === 'sent') setTimeout(() => readFromHistory(message), 2000);
   }
   render(message.roomId);
@@ -70,19 +63,13 @@ function changed(message) {
 
 /**
  * Receipted: the message is durable, and its MESSAGE on the topic normally
- * follows at once. If it does not show up, read it from history instead of waiting.
+ * follows at once. If it does not show up, the room's feed reads what follows
+ * from history instead of waiting (a read that fails leaves it "Sent": the next
+ * resume brings it).
  */
-async function readFromHistory(message) {
+function readFromHistory(message) {
   const rs = state.rooms.get(message.roomId);
-  if (!rs || !sending.has(message.clientMsgId)) return;
-  try {
-    const page = await state.api.history(rs.id, { after: floors.get(message.clientMsgId) ?? 0, limit: 100 });
-    const merged = rs.timeline.merge(page.messages);
-    noteSeen(rs, page.messages);
-    confirmMine(page.messages);
-    showMerged(rs, merged);
-    renderRooms();
-  } catch (e) { onlyApiErrors(e); /* stays "Sent"; the next resume brings it */ }
+  if (rs && sending.has(message.clientMsgId)) rs.feed.catchUp();
 }
 
 /** Entries of a room's log from any source: those that are my messages confirm their outbox entry. */
@@ -138,7 +125,6 @@ export function resumeUploads() {
 
 function forget(clientMsgId) {
   sending.delete(clientMsgId);
-  floors.delete(clientMsgId);
 }
 
 export function render(roomId) {

@@ -1,6 +1,8 @@
 // Room state and the REST side of rooms: the list, entering a room, paging
-// history by cursor, filling holes, read markers and membership (what is
-// counted is in counts.js).
+// history by cursor, read markers and membership (what is counted is in
+// counts.js). Each room's log after what the page held reaches it through the
+// client library's RoomFeed: every seq once, in order, a hole read from history.
+import { RoomFeed } from '/lib/dugout-client.js';
 import { onlyApiErrors } from './api.js';
 import { state, views } from './state.js';
 import { noteSeen, readSeqOf, readUpTo, unreadOf } from './counts.js';
@@ -9,15 +11,12 @@ import { Timeline, ordinalOf } from './timeline.js';
 
 export function newRoomState(room) {
   const lastOrdinal = room.lastMessage ? ordinalOf(room.lastMessage) : 0;
-  return {
+  const rs = {
     id: room.id,
     room,
     members: null, // Map userId → member, once known
     // the seq of the room's newest entry, a message or a change to one
     lastSeq: room.lastSeq ?? 0,
-    // the highest seq this client has seen: `since-seq` on (re)subscribe. A room
-    // first seen in a list starts at its lastSeq: its older history is paged in on demand.
-    seenSeq: room.lastSeq ?? 0,
     // unread counts count messages, never changes: they are differences of ordinals
     lastOrdinal,
     myReadOrdinal: lastOrdinal - (room.unreadCount ?? 0),
@@ -32,8 +31,42 @@ export function newRoomState(room) {
     typing: new Map(),
     entered: false,
     loadingOlder: false,
-    fillingGap: false,
   };
+  // its highestSeq is `since-seq` on (re)subscribe. A room first seen in a list starts at its
+  // lastSeq: its older history is paged in on demand.
+  rs.feed = new RoomFeed({
+    from: room.lastSeq ?? 0,
+    history: (after, limit) => state.api.history(room.id, { after, limit }),
+    deliver: (entries) => takeEntries(rs, entries),
+  });
+  return rs;
+}
+
+/** The feed's delivery: entries of the room's log after what was held, each once, in seq order. */
+function takeEntries(rs, entries) {
+  const merged = rs.timeline.merge(entries);
+  noteSeen(rs, entries);
+  confirmMine(entries);
+  for (const entry of entries) if (!entry.change) rs.typing.delete(entry.senderId);
+  if (state.openRoomId === rs.id) {
+    showMerged(rs, merged);
+    views.roomView.renderTyping();
+    markRead(rs.id);
+  }
+  renderRooms();
+}
+
+/**
+ * Entries read from history (enter): those at or below the feed's highest seq are older
+ * history and fold in here; any later ones go through the feed, in order, after what it holds.
+ */
+function takeHistory(rs, entries) {
+  const older = entries.filter((e) => e.seq <= rs.feed.highestSeq);
+  const merged = rs.timeline.merge(older);
+  noteSeen(rs, older);
+  confirmMine(older);
+  showMerged(rs, merged);
+  for (const e of entries.filter((x) => x.seq > rs.feed.highestSeq).sort((a, b) => a.seq - b.seq)) rs.feed.offer(e);
 }
 
 /** Adds or updates a room from a server Room object. */
@@ -120,6 +153,7 @@ export async function refreshOpenRoomMembers() {
 
 export function dropRoom(id) {
   state.realtime?.unwatchRoom(id);
+  state.rooms.get(id)?.feed.close();
   state.rooms.delete(id);
   if (state.openRoomId === id) closeRoom();
 }
@@ -150,16 +184,12 @@ export async function openRoom(id) {
     const entered = await state.api.enter(id);
     upsertRoom(entered.room);
     rs.entered = true;
-    const merged = rs.timeline.merge(entered.messages);
-    noteSeen(rs, entered.messages);
-    confirmMine(entered.messages);
     if (!entered.hasMore) rs.timeline.hasOlder = false;
+    takeHistory(rs, entered.messages);
     if (state.openRoomId !== id) return;
     views.roomView.renderHeader();
-    showMerged(rs, merged);
     views.roomView.renderOutbox();
     views.roomView.scrollToBottom();
-    await fillGaps(rs);
     markRead(id);
     if (views.roomView.needsMoreHistory()) loadOlder(id);
   } catch (e) {
@@ -204,30 +234,6 @@ export async function loadOlder(id) {
     rs.loadingOlder = false;
   }
   if (state.openRoomId === id && rs.timeline.hasOlder && views.roomView.needsMoreHistory()) loadOlder(id);
-}
-
-/**
- * Fetches any hole between the lowest and highest seq we hold (`after=`), so
- * what is shown is always one unbroken run of the room's order.
- */
-export async function fillGaps(rs) {
-  if (rs.fillingGap) return;
-  rs.fillingGap = true;
-  try {
-    for (let gap = rs.timeline.firstGapAfter(), rounds = 0; gap != null && rounds < 20; gap = rs.timeline.firstGapAfter(), rounds++) {
-      const page = await state.api.history(rs.id, { after: gap, limit: 100 });
-      const merged = rs.timeline.merge(page.messages);
-      noteSeen(rs, page.messages);
-      confirmMine(page.messages);
-      showMerged(rs, merged);
-      if (!merged.fresh) break;
-    }
-  } catch (e) {
-    onlyApiErrors(e);
-    console.warn('gap fill', e);
-  } finally {
-    rs.fillingGap = false;
-  }
 }
 
 /** Shows what a merge added and changed, when the room is open. */

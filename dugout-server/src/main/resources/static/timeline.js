@@ -2,8 +2,9 @@
 // The messages, each in the newest state seen, are the client library's
 // Timeline: an entry seen twice (replay, history page, live) counts once, and a
 // change entry is never a row but replaces its target when newer. This adds
-// what the page counts and checks: every entry's ordinal (how many messages the
-// room holds up to it, for unread counts) and holes in what is held. No DOM here.
+// what the page counts: every entry's ordinal (how many messages the room holds
+// up to it, for unread counts). Holes are the client library's RoomFeed's to
+// fill (rooms.js). No DOM here.
 import { Timeline as Folding } from '/lib/dugout-client.js';
 
 export class Timeline {
@@ -31,17 +32,14 @@ export class Timeline {
    * Folds entries from any source (enter, history page, replay, live) into the
    * timeline (see the library's Timeline.fold).
    *
-   * @returns {{added: object[], changed: object[], fresh: number}} new rows and
-   *   replaced ones, each in seq order, and how many entries were not held before
+   * @returns {{added: object[], changed: object[]}} new rows and replaced ones, each in seq order
    */
   merge(entries) {
-    let fresh = 0;
     for (const entry of entries) {
       if (!Number.isInteger(entry?.seq) || entry.seq < 1 || this.entries.has(entry.seq)) continue;
       this.entries.set(entry.seq, ordinalOf(entry));
-      fresh++;
     }
-    return { ...this.folding.fold(entries), fresh };
+    return this.folding.fold(entries);
   }
 
   /**
@@ -54,22 +52,6 @@ export class Timeline {
     let best = null;
     for (const [s, ordinal] of this.entries) if (s <= seq && (best == null || ordinal > best)) best = ordinal;
     return best;
-  }
-
-  /**
-   * The seq after which a hole starts inside what we hold (an entry missing
-   * between the lowest and highest known seq), or null when contiguous. The
-   * server never leaves holes; this guards the client against its own races
-   * (e.g. a live message that arrived while a room was being entered).
-   */
-  firstGapAfter() {
-    const low = this.minSeq;
-    const high = this.maxSeq;
-    if (this.entries.size < 2 || high - low + 1 === this.entries.size) return null;
-    for (let seq = low; seq < high; seq++) {
-      if (!this.entries.has(seq + 1)) return seq;
-    }
-    return null;
   }
 
   /** Drops what we hold (after leaving a room). */

@@ -2141,6 +2141,80 @@ var SeqGate = class {
   }
 };
 
+// src/room-feed.ts
+var PAGE = 100;
+var MAX_PAGES = 100;
+var RoomFeed = class {
+  constructor(o) {
+    this.o = o;
+    this.gate = new SeqGate(o.from ?? 0);
+  }
+  o;
+  gate;
+  reading = Promise.resolve();
+  busy = false;
+  timer = null;
+  closed = false;
+  /** The highest seq delivered: the `since-seq` to resume from. */
+  get highestSeq() {
+    return this.gate.highestSeq;
+  }
+  /** Offers an entry from any source; it is delivered now, later (behind a hole), or never (a duplicate). */
+  offer(entry) {
+    if (this.closed) return;
+    this.hand(this.gate.offer(entry));
+    this.watchGap();
+  }
+  /**
+   * Reads what follows the highest seq delivered from history now, and delivers it: for when an
+   * entry is known to exist but has not come (my message was receipted, its copy is late).
+   */
+  catchUp() {
+    return this.read(true);
+  }
+  /** Stops: nothing more is delivered or read. */
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+  hand(entries) {
+    if (entries.length > 0 && !this.closed) this.o.deliver(entries);
+  }
+  watchGap() {
+    if (this.gate.gapAfter == null || this.busy || this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.read(false);
+    }, this.o.graceMs ?? 300);
+  }
+  /** Reads history after the highest seq delivered: until the hole is closed, or (`all`) to the end. */
+  read(all) {
+    this.reading = this.reading.then(async () => {
+      this.busy = true;
+      try {
+        for (let pages = 0; pages < MAX_PAGES && !this.closed; pages++) {
+          if (!all && this.gate.gapAfter == null) return;
+          const from = this.gate.highestSeq;
+          const page = await this.o.history(from, PAGE);
+          const ordered = [...page.messages].sort((a, b) => a.seq - b.seq);
+          if (ordered.length === 0) return;
+          for (const entry of ordered) this.hand(this.gate.offer(entry));
+          if (this.gate.highestSeq === from) {
+            this.hand(this.gate.skipTo(ordered[0].seq - 1));
+            this.hand(this.gate.offer(ordered[0]));
+          }
+          if (all && !page.hasMore && this.gate.gapAfter == null) return;
+        }
+      } catch {
+      } finally {
+        this.busy = false;
+      }
+    });
+    return this.reading;
+  }
+};
+
 // src/timeline.ts
 var Timeline = class {
   rows = /* @__PURE__ */ new Map();
@@ -2223,7 +2297,6 @@ function inOrder(map) {
 }
 
 // src/room.ts
-var GAP_GRACE_MS = 300;
 var RoomSession = class {
   constructor(entered, rest, connection, outbox, listeners = {}) {
     this.rest = rest;
@@ -2234,12 +2307,16 @@ var RoomSession = class {
     this.hasOlder = entered.hasMore;
     this.timeline.fold(entered.messages);
     const high = entered.messages.reduce((max, e) => Math.max(max, e.seq), 0);
-    this.gate = new SeqGate(high);
+    this.feed = new RoomFeed({
+      from: high,
+      history: (after, limit) => rest.history(this.room.id, { after, limit }),
+      deliver: (entries) => this.accept(entries)
+    });
     for (const m of entered.messages) if (!m.change) this.outbox.confirm(m);
     this.stops.push(connection.subscribe(
       `/topic/rooms.${this.room.id}`,
       (body) => this.onTopic(body),
-      () => ({ "since-seq": String(this.gate.highestSeq) })
+      () => ({ "since-seq": String(this.feed.highestSeq) })
     ));
     this.stops.push(outbox.onChange((m) => {
       if (m.roomId === this.room.id) listeners.outbox?.(this.pending());
@@ -2252,17 +2329,15 @@ var RoomSession = class {
   timeline = new Timeline();
   room;
   hasOlder;
-  gate;
+  feed;
   stops = [];
-  filling = false;
-  gapTimer = null;
   left = false;
   get id() {
     return this.room.id;
   }
   /** The highest seq delivered: what a resume starts after. */
   get highestSeq() {
-    return this.gate.highestSeq;
+    return this.feed.highestSeq;
   }
   messages() {
     return this.timeline.messages();
@@ -2313,7 +2388,7 @@ var RoomSession = class {
     return this.hasOlder;
   }
   /** Moves my read marker to `seq` (the highest delivered by default). */
-  markRead(seq = this.gate.highestSeq) {
+  markRead(seq = this.feed.highestSeq) {
     return this.rest.read(this.room.id, seq);
   }
   mute(muted = true) {
@@ -2326,14 +2401,13 @@ var RoomSession = class {
   /** Stops following the room; the outbox still sends what is queued for it. */
   leave() {
     this.left = true;
-    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.feed.close();
     for (const stop of this.stops) stop();
   }
   onTopic(body) {
     if (this.left) return;
     if (isLogEntry(body)) {
-      this.accept(this.gate.offer(body));
-      this.watchGap();
+      this.feed.offer(body);
     } else if (typeof body?.type === "string") {
       this.listeners.event?.(body);
     }
@@ -2351,35 +2425,6 @@ var RoomSession = class {
   }
   foldAnswer(message) {
     this.publish(this.timeline.fold([{ ...message, seq: message.seq }]));
-  }
-  watchGap() {
-    if (this.gate.gapAfter == null || this.filling || this.gapTimer) return;
-    this.gapTimer = setTimeout(() => {
-      this.gapTimer = null;
-      void this.fill();
-    }, GAP_GRACE_MS);
-  }
-  /** Reads the hole from history, oldest first, until the entries waiting behind it flow again. */
-  async fill() {
-    if (this.filling || this.left) return;
-    this.filling = true;
-    try {
-      while (this.gate.gapAfter != null && !this.left) {
-        const from = this.gate.gapAfter;
-        const page = await this.rest.history(this.room.id, { after: from, limit: 100 });
-        if (page.messages.length === 0) break;
-        const ordered = [...page.messages].sort((a, b) => a.seq - b.seq);
-        for (const entry of ordered) this.accept(this.gate.offer(entry));
-        if (this.gate.gapAfter === from) {
-          this.accept(this.gate.skipTo(ordered[0].seq - 1));
-          this.accept(this.gate.offer(ordered[0]));
-        }
-      }
-    } catch {
-    } finally {
-      this.filling = false;
-    }
-    this.watchGap();
   }
 };
 
@@ -2563,6 +2608,7 @@ export {
   MemoryOutboxStore,
   Outbox,
   Rest,
+  RoomFeed,
   RoomSession,
   SeqGate,
   Timeline,
