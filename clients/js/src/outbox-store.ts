@@ -4,12 +4,14 @@ import type { OutgoingMessage } from './outbox.js';
  * Where the outbox keeps messages not yet receipted, so that a page reload or an app restart
  * sends them again with the same clientMsgId (the server then stores each once). `save` is
  * called whenever a message is queued or changes state, `remove` once it is receipted or
- * discarded, `load` once when a client connects.
+ * discarded, `load` once when a client connects, `clear` when the user discards everything
+ * (signing out of a shared device): nothing of theirs may stay behind.
  */
 export interface OutboxStore {
   load(): Promise<OutgoingMessage[]>;
   save(message: OutgoingMessage): Promise<void>;
   remove(clientMsgId: string): Promise<void>;
+  clear(): Promise<void>;
 }
 
 /** Keeps the outbox for the life of the client object only (the default). */
@@ -18,6 +20,7 @@ export class MemoryOutboxStore implements OutboxStore {
   async load(): Promise<OutgoingMessage[]> { return [...this.messages.values()].map((m) => ({ ...m })); }
   async save(message: OutgoingMessage): Promise<void> { this.messages.set(message.clientMsgId, { ...message }); }
   async remove(clientMsgId: string): Promise<void> { this.messages.delete(clientMsgId); }
+  async clear(): Promise<void> { this.messages.clear(); }
 }
 
 /**
@@ -35,6 +38,7 @@ export class IndexedDbOutboxStore implements OutboxStore {
   }
   async save(message: OutgoingMessage): Promise<void> { await this.run('readwrite', (s) => s.put({ ...message })); }
   async remove(clientMsgId: string): Promise<void> { await this.run('readwrite', (s) => s.delete(clientMsgId)); }
+  async clear(): Promise<void> { await this.run('readwrite', (s) => s.clear()); }
 
   private open(): Promise<IDBDatabase> {
     this.db ??= new Promise((resolve, reject) => {

@@ -73,6 +73,7 @@ export class Outbox {
   readonly store: OutboxStore;
   private readonly o: Required<Omit<OutboxOptions, 'store' | 'backoff'>> & { backoff: Backoff };
   private closed = false;
+  private discarded = false;
 
   constructor(private readonly transport: OutboxTransport, options: OutboxOptions = {}) {
     this.store = options.store ?? new MemoryOutboxStore();
@@ -101,6 +102,7 @@ export class Outbox {
   /** Takes back what the store kept from an earlier run; pending messages are sent again, in their order. */
   async restore(): Promise<void> {
     const kept = (await this.store.load()).sort((a, b) => a.queuedAt - b.queuedAt);
+    if (this.discarded) return;
     for (const message of kept) {
       if (this.byId.has(message.clientMsgId)) continue;
       if (message.state === 'failed') {
@@ -151,7 +153,7 @@ export class Outbox {
     const i = queue?.indexOf(message) ?? -1;
     if (queue && i >= 0) queue.splice(i, 1);
     if (queue?.length === 0) this.queues.delete(message.roomId);
-    void this.store.remove(clientMsgId);
+    void this.forget(clientMsgId);
     return true;
   }
 
@@ -176,10 +178,26 @@ export class Outbox {
     for (const roomId of this.queues.keys()) void this.pump(roomId);
   }
 
+  /** Stops sending; what is not receipted stays in the store, for the next run to send. */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /**
+   * Closes the outbox and forgets every message not yet confirmed, in memory and in the store:
+   * for a user who signs out of a shared device, whose unsent messages must neither stay there
+   * nor go out at their next sign-in. One already on the wire may still be stored by the server
+   * (its answer is ignored); nothing is written to the store after this.
+   */
+  async discardAll(): Promise<void> {
+    this.close();
+    this.discarded = true;
+    this.queues.clear();
+    this.inFlight.clear();
+    this.byId.clear();
+    await this.store.clear();
   }
 
   private enqueue(message: OutgoingMessage): void {
@@ -187,7 +205,7 @@ export class Outbox {
     const queue = this.queues.get(message.roomId) ?? [];
     queue.push(message);
     this.queues.set(message.roomId, queue);
-    void this.store.save(message);
+    void this.save(message);
     this.emit(message);
     void this.pump(message.roomId);
   }
@@ -216,7 +234,7 @@ export class Outbox {
         this.settle(head, 'failed');
       } else {
         head.error = { code: error.code, message: error.message };
-        void this.store.save(head);
+        void this.save(head);
         this.emit(head);
         retryIn = backoffDelay(head.attempts - 1, this.o.backoff);
       }
@@ -235,9 +253,9 @@ export class Outbox {
     message.state = state;
     if (state === 'sent') {
       message.error = undefined;
-      void this.store.remove(message.clientMsgId);
+      void this.forget(message.clientMsgId);
     } else {
-      void this.store.save(message);
+      void this.save(message);
     }
     const queue = this.queues.get(message.roomId);
     if (queue) {
@@ -251,7 +269,17 @@ export class Outbox {
     void this.pump(message.roomId);
   }
 
+  // why: after discardAll nothing may bring a message back into the store, not even a late answer
+  private save(message: OutgoingMessage): Promise<void> {
+    return this.discarded ? Promise.resolve() : this.store.save(message);
+  }
+
+  private forget(clientMsgId: string): Promise<void> {
+    return this.discarded ? Promise.resolve() : this.store.remove(clientMsgId);
+  }
+
   private emit(message: OutgoingMessage): void {
+    if (this.discarded) return;
     for (const listener of this.listeners) listener(message);
   }
 }

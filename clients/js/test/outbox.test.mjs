@@ -157,3 +157,32 @@ test('retry sends a message waiting out its backoff at once', async () => {
   assert.equal(a.state, 'sent');
   outbox.close();
 });
+
+test('discardAll forgets every unsent message, empties the store and lets nothing come back', async () => {
+  const t = new FakeTransport();
+  const store = new MemoryOutboxStore();
+  const outbox = new Outbox(t, options({ store }));
+  outbox.send('r', { content: 'on the wire' });
+  outbox.send('r', { content: 'queued behind it' });
+  t.online = false;
+  outbox.send('other', { content: 'offline' });
+  await tick();
+  assert.equal((await store.load()).length, 3);
+  const heard = [];
+  outbox.onChange((m) => heard.push(m.content));
+
+  await outbox.discardAll();
+  assert.deepEqual(outbox.pending(), []);
+  assert.deepEqual(await store.load(), []);
+  t.calls[0].reject(new DugoutError('unavailable', 'busy')); // a late answer to the one on the wire
+  t.online = true;
+  outbox.wake();
+  await tick();
+  assert.deepEqual(await store.load(), [], 'a late answer writes nothing back');
+  assert.deepEqual(heard, []);
+  assert.equal(t.calls.length, 1, 'nothing more is sent');
+
+  const next = new Outbox(t, options({ store }));
+  await next.restore();
+  assert.deepEqual(next.pending(), [], 'the next sign-in has nothing to send');
+});

@@ -75,7 +75,8 @@ $('jwt-form').addEventListener('submit', async (event) => {
   await signIn(async () => readJwt($('jwt-input').value));
 });
 
-$('signout').addEventListener('click', () => signOut());
+// why discard: on a shared device the next person must not find, nor later send, my unsent messages
+$('signout').addEventListener('click', () => signOut('', { discardUnsent: true }));
 
 async function signIn(obtain) {
   const error = $('signin-error');
@@ -128,13 +129,15 @@ function tokenSource(session) {
   });
 }
 
-function signOut(message) {
+/** Back to the sign-in form; `discardUnsent` for a sign-out the user chose (see stopOutbox). */
+function signOut(message, { discardUnsent = false } = {}) {
   state.realtime?.stop();
   state.realtime = null;
-  stopOutbox();
+  stopOutbox({ discardUnsent });
   clearSession();
   state.session = null;
   state.api = null;
+  for (const rs of state.rooms.values()) rs.feed.close();
   state.rooms.clear();
   state.openRoomId = null;
   notifications.clear();

@@ -36,8 +36,14 @@ export async function startOutbox(userId, realtime) {
   }
 }
 
-export function stopOutbox() {
-  state.outbox?.close();
+/**
+ * Stops sending. What is not receipted stays in IndexedDB for this user's next
+ * page (a reload, or the next sign-in after the session ended on its own), unless
+ * `discardUnsent`: signing out on purpose leaves nothing of theirs on the device.
+ */
+export function stopOutbox({ discardUnsent = false } = {}) {
+  if (discardUnsent) state.outbox?.discardAll().catch((e) => console.warn('outbox: not discarded', e));
+  else state.outbox?.close();
   state.outbox = null;
   sending.clear();
   for (const upload of uploads.values()) upload.stop.abort();

@@ -1858,6 +1858,9 @@ var MemoryOutboxStore = class {
   async remove(clientMsgId) {
     this.messages.delete(clientMsgId);
   }
+  async clear() {
+    this.messages.clear();
+  }
 };
 var IndexedDbOutboxStore = class {
   constructor(name = "dugout-outbox", factory = globalThis.indexedDB) {
@@ -1876,6 +1879,9 @@ var IndexedDbOutboxStore = class {
   }
   async remove(clientMsgId) {
     await this.run("readwrite", (s) => s.delete(clientMsgId));
+  }
+  async clear() {
+    await this.run("readwrite", (s) => s.clear());
   }
   open() {
     this.db ??= new Promise((resolve, reject) => {
@@ -1918,6 +1924,7 @@ var Outbox = class {
   store;
   o;
   closed = false;
+  discarded = false;
   /** Queues a message; it is pending at once and goes out as soon as the room's turn and the connection allow. */
   send(roomId, draft) {
     const message = {
@@ -1938,6 +1945,7 @@ var Outbox = class {
   /** Takes back what the store kept from an earlier run; pending messages are sent again, in their order. */
   async restore() {
     const kept = (await this.store.load()).sort((a, b) => a.queuedAt - b.queuedAt);
+    if (this.discarded) return;
     for (const message of kept) {
       if (this.byId.has(message.clientMsgId)) continue;
       if (message.state === "failed") {
@@ -1983,7 +1991,7 @@ var Outbox = class {
     const i = queue?.indexOf(message) ?? -1;
     if (queue && i >= 0) queue.splice(i, 1);
     if (queue?.length === 0) this.queues.delete(message.roomId);
-    void this.store.remove(clientMsgId);
+    void this.forget(clientMsgId);
     return true;
   }
   /**
@@ -2005,17 +2013,32 @@ var Outbox = class {
   wake() {
     for (const roomId of this.queues.keys()) void this.pump(roomId);
   }
+  /** Stops sending; what is not receipted stays in the store, for the next run to send. */
   close() {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+  }
+  /**
+   * Closes the outbox and forgets every message not yet confirmed, in memory and in the store:
+   * for a user who signs out of a shared device, whose unsent messages must neither stay there
+   * nor go out at their next sign-in. One already on the wire may still be stored by the server
+   * (its answer is ignored); nothing is written to the store after this.
+   */
+  async discardAll() {
+    this.close();
+    this.discarded = true;
+    this.queues.clear();
+    this.inFlight.clear();
+    this.byId.clear();
+    await this.store.clear();
   }
   enqueue(message) {
     this.byId.set(message.clientMsgId, message);
     const queue = this.queues.get(message.roomId) ?? [];
     queue.push(message);
     this.queues.set(message.roomId, queue);
-    void this.store.save(message);
+    void this.save(message);
     this.emit(message);
     void this.pump(message.roomId);
   }
@@ -2041,7 +2064,7 @@ var Outbox = class {
         this.settle(head, "failed");
       } else {
         head.error = { code: error.code, message: error.message };
-        void this.store.save(head);
+        void this.save(head);
         this.emit(head);
         retryIn = backoffDelay(head.attempts - 1, this.o.backoff);
       }
@@ -2062,9 +2085,9 @@ var Outbox = class {
     message.state = state;
     if (state === "sent") {
       message.error = void 0;
-      void this.store.remove(message.clientMsgId);
+      void this.forget(message.clientMsgId);
     } else {
-      void this.store.save(message);
+      void this.save(message);
     }
     const queue = this.queues.get(message.roomId);
     if (queue) {
@@ -2076,7 +2099,15 @@ var Outbox = class {
     if (state === "sent" && message.message != null) this.byId.delete(message.clientMsgId);
     void this.pump(message.roomId);
   }
+  // why: after discardAll nothing may bring a message back into the store, not even a late answer
+  save(message) {
+    return this.discarded ? Promise.resolve() : this.store.save(message);
+  }
+  forget(clientMsgId) {
+    return this.discarded ? Promise.resolve() : this.store.remove(clientMsgId);
+  }
   emit(message) {
+    if (this.discarded) return;
     for (const listener of this.listeners) listener(message);
   }
 };

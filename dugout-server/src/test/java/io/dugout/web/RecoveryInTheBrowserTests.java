@@ -163,6 +163,39 @@ class RecoveryInTheBrowserTests extends BrowserTest {
     assertInRoomOrder(b.messages(), 1);
   }
 
+  @Test
+  void signingOutDiscardsMyUnsentMessagesFromThisDevice() throws Exception {
+    String alice = user("alice");
+    String bob = user("bob");
+    Browser a = signedIn(alice);
+    Browser b = signedIn(bob);
+    a.createRoom("DIRECT", bob, null);
+    a.send("before");
+    b.openRoom(alice);
+    b.waitUntil("bob has the first", () -> b.contents().equals(List.of("before")));
+
+    a.cutNetwork();
+    a.waitUntil("alice offline", () -> !"online".equals(a.connection()));
+    a.send("written before signing out");
+    a.waitUntil("kept in IndexedDB", () -> Long.valueOf(1).equals(keptInIndexedDb(a, alice)));
+    a.find("#signout").click();
+    a.waitUntil(
+        "discarded from IndexedDB", () -> Long.valueOf(0).equals(keptInIndexedDb(a, alice)));
+
+    a.restoreNetwork();
+    a.find("#signin-user").clear(); // the form still holds the name signed in with
+    a.signIn(alice);
+    a.openRoom(bob);
+    // why: a room's messages go out in the order written, so had the discarded one come back it
+    // would reach bob before this one
+    a.send("after signing in again");
+    List<String> sent = List.of("before", "after signing in again");
+    b.waitUntil("bob has the new one", () -> b.contents().equals(sent));
+    a.waitUntil("alice shows the same", () -> a.outbox().isEmpty() && a.contents().equals(sent));
+    assertThat(keptInIndexedDb(a, alice)).isEqualTo(0L);
+    assertInRoomOrder(b.messages(), 1);
+  }
+
   /** How many messages the page's outbox keeps in IndexedDB for this user. */
   private static Object keptInIndexedDb(Browser page, String userId) {
     return page.jsAsync(
