@@ -29,6 +29,11 @@ import org.springframework.context.SmartLifecycle;
  *       dugout.push.queue}); when none is free the push is counted in {@code dugout.push.dropped}.
  *       A place is held until the push is accepted, removed or dead-lettered, so retries count
  *       against the bound.
+ *   <li><b>The newest wins while waiting.</b> A notification offered again (a room's chat
+ *       notification, updated by each message) while its earlier version still waits for a worker
+ *       replaces it in its place ({@code dugout.push.superseded}): its user's phones get one push,
+ *       of the newest message, not one per message that a busy queue would have dropped the last
+ *       of. A version a worker already took is pushed as it was, and the newer one after it.
  *   <li>{@code dugout.push.concurrency} virtual threads send, so at most that many pushes are in
  *       flight; a slow provider slows only pushes.
  *   <li>A dead token's device is removed at once ({@link DeviceStore#removeToken}). A push the
@@ -84,6 +89,9 @@ final class PushDispatcher implements SmartLifecycle {
   /** Outbox entries this node holds in memory now, so a resume does not queue them twice. */
   private final Set<String> held = ConcurrentHashMap.newKeySet();
 
+  /** Jobs no worker has taken yet, by notification id: a newer version of one replaces it. */
+  private final Map<String, PushTask> waitingJobs = new ConcurrentHashMap<>();
+
   private final Semaphore places;
   private final DelayQueue<PushTask> due = new DelayQueue<>();
   private final List<Thread> workers = new ArrayList<>();
@@ -130,18 +138,39 @@ final class PushDispatcher implements SmartLifecycle {
     if (!running) {
       return;
     }
-    if (!places.tryAcquire()) {
+    var entry = new PushOutbox.Entry(Ids.newId(clock), notification, online, clock.instant());
+    var waiting = waitingJobs.get(notification.id());
+    if (waiting == null && !places.tryAcquire()) {
       metrics.dropped();
       return;
     }
-    var entry = new PushOutbox.Entry(Ids.newId(clock), notification, online, clock.instant());
+    keep(entry);
+    if (waiting != null) {
+      String replaced = waiting.supersede(entry);
+      if (replaced != null) {
+        held.add(entry.id());
+        finished(replaced);
+        metrics.superseded();
+        return;
+      }
+      if (!places.tryAcquire()) {
+        metrics.dropped();
+        forget(entry.id());
+        return;
+      }
+    }
+    held.add(entry.id());
+    var job = PushTask.job(entry);
+    waitingJobs.put(notification.id(), job);
+    due.add(job);
+  }
+
+  private void keep(PushOutbox.Entry entry) {
     try {
       outbox.add(entry);
     } catch (RuntimeException e) {
       outboxFailed("add", "keeping", e);
     }
-    held.add(entry.id());
-    due.add(PushTask.job(entry));
   }
 
   /**
@@ -207,6 +236,8 @@ final class PushDispatcher implements SmartLifecycle {
       }
       try {
         if (task.isJob()) {
+          task.take();
+          waitingJobs.remove(task.notification.id(), task);
           expand(task);
         } else {
           attempt(task);
@@ -340,12 +371,21 @@ final class PushDispatcher implements SmartLifecycle {
 
   /** Every push of the entry finished: it leaves the outbox. */
   private void finished(PushTask.Entry entry) {
+    finished(entry.id);
+  }
+
+  /** Every push of the outbox entry {@code id} finished, or a newer one stands for them. */
+  private void finished(String id) {
+    forget(id);
+    held.remove(id);
+  }
+
+  private void forget(String id) {
     try {
-      outbox.remove(entry.id);
+      outbox.remove(id);
     } catch (RuntimeException e) {
       outboxFailed("remove", "removing", e);
     }
-    held.remove(entry.id);
   }
 
   /**

@@ -23,6 +23,7 @@ final class PushMetrics {
 
   private final MeterRegistry registry;
   private final Counter dropped;
+  private final Counter superseded;
   private final Counter deadLetterFailed;
 
   PushMetrics(MeterRegistry registry, Collection<Device.Platform> platforms) {
@@ -30,6 +31,12 @@ final class PushMetrics {
     this.dropped =
         Counter.builder("dugout.push.dropped")
             .description("pushes never queued because the push queue was full")
+            .register(registry);
+    this.superseded =
+        Counter.builder("dugout.push.superseded")
+            .description(
+                "notifications whose pushes, still waiting, were replaced by a newer version of the"
+                    + " same notification (sent once, the newer)")
             .register(registry);
     this.deadLetterFailed =
         Counter.builder("dugout.push.dead.letters.failed")
@@ -103,6 +110,10 @@ final class PushMetrics {
 
   void dropped() {
     dropped.increment();
+  }
+
+  void superseded() {
+    superseded.increment();
   }
 
   private Counter counter(String name, String description, Device.Platform platform) {

@@ -32,11 +32,12 @@ final class PushTask implements Delayed {
     }
   }
 
-  final Entry entry;
-  final Notification notification;
-  final boolean online;
+  Entry entry;
+  Notification notification;
+  boolean online;
   final Push push;
-  final Instant queuedAt;
+  Instant queuedAt;
+  private boolean taken;
   int attempts;
   long firstAttemptNanos;
   String lastError;
@@ -59,6 +60,29 @@ final class PushTask implements Delayed {
 
   static PushTask attempt(Entry entry, Push push, Instant queuedAt) {
     return new PushTask(entry, null, false, push, queuedAt);
+  }
+
+  /**
+   * Makes this waiting job push {@code newer} (a later version of the same notification) instead,
+   * unless a worker has taken it already.
+   *
+   * @return the id of the outbox entry it pushed before, or null when it was taken
+   */
+  synchronized String supersede(PushOutbox.Entry newer) {
+    if (taken) {
+      return null;
+    }
+    String before = entry.id;
+    entry = new Entry(newer.id());
+    notification = newer.notification();
+    online = newer.online();
+    queuedAt = newer.queuedAt();
+    return before;
+  }
+
+  /** A worker takes this job: it can no longer be superseded, and its fields are final now. */
+  synchronized void take() {
+    taken = true;
   }
 
   boolean isJob() {

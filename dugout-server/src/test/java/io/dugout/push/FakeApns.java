@@ -31,8 +31,9 @@ public final class FakeApns implements AutoCloseable {
   public static final String KEY_ID = "KEY1234567";
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  /** One push APNs accepted. */
-  public record Accepted(String token, String topic, String collapseId, JsonNode payload) {}
+  /** One push APNs accepted, and when. */
+  public record Accepted(
+      String token, String topic, String collapseId, JsonNode payload, Instant at) {}
 
   private final MockApnsServer server;
   private final int port;
@@ -131,7 +132,8 @@ public final class FakeApns implements AutoCloseable {
               token,
               topic == null ? null : topic.toString(),
               collapse == null ? null : collapse.toString(),
-              JSON.readTree(payload.toString(StandardCharsets.UTF_8))));
+              JSON.readTree(payload.toString(StandardCharsets.UTF_8)),
+              Instant.now()));
     };
   }
 
