@@ -21,7 +21,8 @@ final class JsClientBuild {
           "bundle.mjs",
           "src",
           "test",
-          "integration");
+          "integration",
+          "examples");
 
   /** Where {@link #built()} puts the web page's bundle, made from the same sources. */
   static final String BUNDLE = "bundle/dugout-client.js";

@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The TypeScript client library ({@code clients/js}) against this server, under Node: sends through
@@ -56,6 +58,50 @@ class JsClientTests extends RealtimeTestBase {
         }) {
       assertThat(result.get("checks").get(check).asBoolean()).as(check + ": " + output).isTrue();
     }
+  }
+
+  @Test
+  void theTerminalChatExampleShowsTheRoomAndStoresEachLineOnceInOrder() throws Exception {
+    var library = JsClientBuild.built();
+    String alice = "alice-" + UUID.randomUUID().toString().substring(0, 8);
+    String bob = "bob-" + UUID.randomUUID().toString().substring(0, 8);
+    String room = groupOf(bob, alice);
+    post(token(bob), "/api/v1/rooms/" + room + "/messages", text("b-1", "kick-off at ten?"));
+    var process =
+        new ProcessBuilder(
+                "node",
+                "--experimental-websocket",
+                library.resolve("examples/terminal-chat.mjs").toString(),
+                "http://localhost:" + httpPort(),
+                room,
+                token(alice),
+                "ws://localhost:" + wsPort() + "/ws")
+            .redirectErrorStream(true)
+            .start();
+    try (var typed = process.getOutputStream()) {
+      typed.write("yes, at ten\nsee you there\n".getBytes(StandardCharsets.UTF_8));
+    }
+
+    assertThat(process.waitFor(60, TimeUnit.SECONDS))
+        .as("the example ends within a minute")
+        .isTrue();
+    String output = read(process);
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).contains(": kick-off at ten?");
+    var history = new ArrayList<JsonNode>();
+    get(token(bob), "/api/v1/rooms/" + room + "/messages?after=0")
+        .get("messages")
+        .forEach(history::add);
+    history.sort(java.util.Comparator.comparingLong(m -> m.get("seq").asLong()));
+    var texts = new ArrayList<String>();
+    for (JsonNode m : history) {
+      if ("TEXT".equals(m.path("kind").asString())) {
+        texts.add(m.get("senderId").asString() + ": " + m.get("content").asString());
+      }
+    }
+    assertThat(texts)
+        .containsExactly(
+            bob + ": kick-off at ten?", alice + ": yes, at ten", alice + ": see you there");
   }
 
   @Test
