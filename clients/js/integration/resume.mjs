@@ -1,6 +1,6 @@
 // Drives a running Dugout with the compiled library: outbox sends across a dropped connection,
 // resume without gaps or duplicates, changes folded into the timeline, token renewal on the open
-// connection. Usage (Node 20 needs --experimental-websocket):
+// connection, and a resume after an absence longer than a token lives. Usage (Node 20 needs --experimental-websocket):
 //   node resume.mjs <http base url> <ws url> <HS256 secret, hex>
 // Prints one JSON line with what it saw and exits 0 only when every check held.
 import { createHmac } from 'node:crypto';
@@ -9,7 +9,7 @@ import { connect } from '../dist/index.js';
 const [base, wsUrl, secretHex] = process.argv.slice(2);
 const secret = Buffer.from(secretHex, 'hex');
 const result = { checks: {}, errors: [] };
-const deadline = setTimeout(() => finish('timeout'), 45_000);
+const deadline = setTimeout(() => finish('timeout'), 75_000);
 
 function jwt(sub, seconds) {
   const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -40,6 +40,16 @@ function check(name, ok, detail) {
   if (!ok) result.errors.push(`${name}: ${JSON.stringify(detail)}`);
 }
 
+// why: while set, every connection attempt goes to a closed port and fails, as on a phone without
+// network; the library keeps retrying with its backoff
+let offline = false;
+class Network extends WebSocket {
+  constructor(url, protocols) {
+    super(offline ? 'ws://127.0.0.1:9/' : url, protocols);
+  }
+}
+
+const stomp = [];
 let client;
 function finish(error) {
   clearTimeout(deadline);
@@ -59,8 +69,9 @@ async function main() {
   const problems = [];
   // six-second tokens: the session must move onto fresh ones to outlive the first
   client = await connect({
-    url: base, wsUrl, token: async () => { tokensIssued++; return jwt(alice, 6); },
+    url: base, wsUrl, WebSocket: Network, token: async () => { tokensIssued++; return jwt(alice, 6); },
     reconnect: { initialMs: 100, maxMs: 1000 }, outbox: { receiptTimeoutMs: 3000 },
+    debug: (m) => { stomp.push(`${Date.now() % 100000} ${String(m).slice(0, 120)}`); if (stomp.length > 40) stomp.shift(); },
   });
   client.onState((s) => states.push(s));
   client.onError((e) => problems.push(e.code));
@@ -112,6 +123,32 @@ async function main() {
   check('tokenRenewed', tokensIssued >= 2, { tokensIssued });
   check('noTokenExpiry', !problems.includes('token_expired'), problems);
   check('reconnected', states.filter((s) => s === 'online').length >= 3, states);
+
+  // away for longer than a token lives while bob writes 300 messages: the session comes back on a
+  // fresh token and delivers every one of them, once and in order, after what it had
+  const before = delivered.length;
+  const tokensBefore = tokensIssued;
+  offline = true;
+  client.dropConnection();
+  const awayFrom = Date.now();
+  for (let j = 0; j < 300; j++) {
+    await rest(bobToken, 'POST', `/api/v1/rooms/${room.id}/messages`, { clientMsgId: `gone-${j}`, kind: 'TEXT', content: `while gone ${j}` });
+  }
+  await until('longer than a token lives', () => Date.now() - awayFrom > 7_000, 12_000);
+  check('stayedAway', delivered.length === before, { before, delivered: delivered.length });
+  offline = false;
+  try {
+    await until('the 300 messages written while away', () => delivered.length >= before + 300, 20_000);
+  } catch (e) {
+    throw new Error(`${e.message}: ${JSON.stringify({ got: delivered.length - before, states: states.slice(-8), problems: problems.slice(-8), state: client.state, tokensIssued, stomp })}`);
+  }
+  const back = delivered.slice(before);
+  const resumedInOrder = back.every((seq, i) => seq === delivered[before - 1] + i + 1);
+  const texts = session.messages().filter((m) => m.content?.startsWith('while gone ')).map((m) => m.content);
+  check('resumedAfterAbsence', resumedInOrder && back.length === 300
+    && JSON.stringify(texts) === JSON.stringify([...Array(300).keys()].map((j) => `while gone ${j}`)),
+    { back: back.length, first: back[0], last: back.at(-1), texts: texts.length });
+  check('freshTokenAfterAbsence', tokensIssued > tokensBefore && !problems.includes('token_expired'), { tokensBefore, tokensIssued, problems });
   result.delivered = delivered.length;
   result.tokensIssued = tokensIssued;
   result.seconds = (Date.now() - startedAt) / 1000;

@@ -57,6 +57,9 @@ export class Connection {
       heartbeatIncoming: 10_000,
       heartbeatOutgoing: 10_000,
       connectionTimeout: 8_000,
+      // why: a socket that never opened (a network that drops packets) may never report its
+      // close; without this the timeout's close waits for that report, and no retry ever comes
+      discardWebsocketOnCommFailure: true,
       reconnectDelay: 1, // the wait is ours, in beforeConnect
       debug: o.debug ?? (() => {}),
       beforeConnect: async () => {

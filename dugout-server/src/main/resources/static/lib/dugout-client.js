@@ -1503,6 +1503,9 @@ var Connection = class {
       heartbeatIncoming: 1e4,
       heartbeatOutgoing: 1e4,
       connectionTimeout: 8e3,
+      // why: a socket that never opened (a network that drops packets) may never report its
+      // close; without this the timeout's close waits for that report, and no retry ever comes
+      discardWebsocketOnCommFailure: true,
       reconnectDelay: 1,
       // the wait is ours, in beforeConnect
       debug: o.debug ?? (() => {

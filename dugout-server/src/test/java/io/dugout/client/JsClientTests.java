@@ -20,8 +20,9 @@ import tools.jackson.databind.JsonNode;
  * The TypeScript client library ({@code clients/js}) against this server, under Node: sends through
  * its outbox while the connection drops, resumes without a gap or a duplicate, folds an edit and a
  * reaction made while it was away, and outlives its first token by renewing it on the open
- * connection. Its own unit tests run here too, so that CI runs them. The library is built first
- * when its sources changed ({@link JsClientBuild}).
+ * connection, and after an absence longer than a token lives, during which 300 messages came,
+ * delivers each of them once and in order on a fresh token. Its own unit tests run here too, so
+ * that CI runs them. The library is built first when its sources changed ({@link JsClientBuild}).
  */
 class JsClientTests extends RealtimeTestBase {
 
@@ -38,8 +39,8 @@ class JsClientTests extends RealtimeTestBase {
                 HexFormat.of().formatHex(Jwts.devSecret(dataDir)))
             .redirectErrorStream(true)
             .start();
-    assertThat(process.waitFor(60, TimeUnit.SECONDS))
-        .as("the script ends within a minute")
+    assertThat(process.waitFor(90, TimeUnit.SECONDS))
+        .as("the script ends within a minute and a half")
         .isTrue();
     String output = read(process);
     assertThat(process.exitValue()).as(output).isZero();
@@ -54,7 +55,10 @@ class JsClientTests extends RealtimeTestBase {
           "editFolded",
           "tokenRenewed",
           "noTokenExpiry",
-          "reconnected"
+          "reconnected",
+          "stayedAway",
+          "resumedAfterAbsence",
+          "freshTokenAfterAbsence"
         }) {
       assertThat(result.get("checks").get(check).asBoolean()).as(check + ": " + output).isTrue();
     }
