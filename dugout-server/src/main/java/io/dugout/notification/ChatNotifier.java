@@ -9,7 +9,6 @@ import io.dugout.system.DugoutException;
 import io.dugout.system.GatheringQueue;
 import io.dugout.system.Ids;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,9 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,11 +47,11 @@ import tools.jackson.databind.json.JsonMapper;
  * messages.
  *
  * <p>The store marks each message that notifies ({@link UnnotifiedMessages}) in the write that
- * stores it; the worker removes the marks of the rooms it has notified, in one write per {@code
- * dugout.notifications.unnotified-removal} (1 s by default). Marks left by a kill, a full queue or
- * a failed room are notified again, each member only of what they are not past yet: on one node at
- * the next start ({@link UnnotifiedReplay}), and on every node by {@link UnnotifiedSweep}, which
- * finds those left behind a while and queues them here.
+ * stores it; the worker hands the marks of the rooms it has notified to {@link NotifiedMarks},
+ * which removes them in one write per {@code dugout.notifications.unnotified-removal} (1 s). Marks
+ * left by a kill, a full queue or a failed room are notified again, each member only of what they
+ * are not past yet: on one node at the next start ({@link UnnotifiedReplay}), and on every node by
+ * {@link UnnotifiedSweep}, which finds those left behind a while and queues them here.
  *
  * <p>A member's read marker moving ({@link RoomEvent.ReadMarkerMoved}) joins the same queue, and
  * the worker settles the member's notification of the room ({@link ChatNotificationReads}) after it
@@ -76,7 +73,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   private final RoomRecipients recipients;
   private final ChatReplayFloors floors;
-  private final UnnotifiedMessages unnotified;
+  private final NotifiedMarks marks;
   private final RoomBlocks blocks;
   private final ChatNotificationReads reads;
   private final Presence presence;
@@ -85,19 +82,13 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   private final Clock clock;
   private final JsonMapper json;
 
-  /** The marks of messages notified whose removal waits for the next one. */
-  private final Queue<UnnotifiedMessages.Mark> notifiedMarks = new ConcurrentLinkedQueue<>();
-
-  private final Duration removalEvery;
-  private volatile long lastRemoval = System.nanoTime();
-
   /** Stored {@link Message}s and {@link RoomEvent.ReadMarkerMoved}s, in the order they happened. */
   private final GatheringQueue<Object> queue;
 
   ChatNotifier(
       RoomRecipients recipients,
       ChatReplayFloors floors,
-      UnnotifiedMessages unnotified,
+      NotifiedMarks marks,
       RoomBlocks blocks,
       ChatNotificationReads reads,
       Presence presence,
@@ -108,7 +99,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
       JsonMapper json) {
     this.recipients = recipients;
     this.floors = floors;
-    this.unnotified = unnotified;
+    this.marks = marks;
     this.blocks = blocks;
     this.reads = reads;
     this.presence = presence;
@@ -116,7 +107,6 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     this.metrics = metrics;
     this.clock = clock;
     this.json = json;
-    this.removalEvery = properties.unnotifiedRemoval();
     this.queue =
         new GatheringQueue<>(
             properties.chatQueue(),
@@ -169,8 +159,8 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
         markers.merge(List.of(read.userId(), read.roomId()), read, ChatNotifier::further);
       }
     }
-    removeMarks(notifyRooms(messages));
-    replays.forEach(replay -> removeMarks(replay(replay.messages())));
+    marks.notified(notifyRooms(messages));
+    replays.forEach(replay -> marks.notified(replay(replay.messages())));
     // why: after the messages, so a read settles what they notified; one that stands for a
     // message after the read keeps its higher data.seq and stays unread
     markers.values().forEach(this::settle);
@@ -187,40 +177,6 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
 
   private List<Message> notifyRooms(List<Message> messages) {
     return notifyRooms(messages, roomId -> Floor.NONE);
-  }
-
-  /**
-   * Gathers the marks of notified messages, and removes what it gathered once {@code
-   * dugout.notifications.unnotified-removal} has passed since it last did. why: in a cluster each
-   * removal is a round trip to MongoDB, and a busy notifier makes a pass every millisecond or so.
-   */
-  private void removeMarks(List<Message> notified) {
-    notified.forEach(m -> notifiedMarks.add(UnnotifiedMessages.Mark.of(m)));
-    if (System.nanoTime() - lastRemoval >= removalEvery.toNanos()) {
-      removeNotifiedMarks();
-    }
-  }
-
-  /**
-   * Removes the marks of every message notified so far, in one write. A failure leaves them, and
-   * their messages are notified again later ({@link UnnotifiedSweep}), where the members' floors
-   * keep anyone past them from hearing of them twice.
-   */
-  void removeNotifiedMarks() {
-    lastRemoval = System.nanoTime();
-    var marks = new ArrayList<UnnotifiedMessages.Mark>();
-    for (var mark = notifiedMarks.poll(); mark != null; mark = notifiedMarks.poll()) {
-      marks.add(mark);
-    }
-    if (marks.isEmpty()) {
-      return;
-    }
-    try {
-      unnotified.remove(marks);
-    } catch (RuntimeException e) {
-      log.warn(
-          "Removing the marks of {} notified message(s) failed: {}", marks.size(), e.toString());
-    }
   }
 
   /** The messages of the rooms whose notifications were stored. */
@@ -510,7 +466,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
   @Override
   public void stop() {
     queue.stop();
-    removeNotifiedMarks();
+    marks.removeNow();
   }
 
   @Override

@@ -38,44 +38,41 @@ class MarkedMessages {
    * @return how many marks were done with (0 when every room failed)
    */
   int notify(List<Mark> marks) {
-    if (marks.isEmpty()) {
-      return 0;
+    var found = readRemovingGone(marks);
+    var notified = notifier.replay(found).stream().map(Mark::of).toList();
+    if (!notified.isEmpty()) {
+      unnotified.remove(notified);
     }
-    var read = read(marks);
-    var done = new ArrayList<Mark>();
-    notifier.replay(read).forEach(m -> done.add(Mark.of(m)));
-    // why: a mark whose message is gone has nothing left to notify
-    var found = read.stream().map(Mark::of).collect(Collectors.toSet());
-    marks.stream().filter(m -> !found.contains(m)).forEach(done::add);
-    if (!done.isEmpty()) {
-      unnotified.remove(done);
-    }
-    return done.size();
+    return marks.size() - found.size() + notified.size();
   }
 
   /**
    * Queues the marked messages on the notifier's worker ({@link ChatNotifier#replayLater}), which
-   * removes their marks once it notified them, and removes at once the marks whose message is gone.
+   * removes their marks once it notified them.
    *
    * @return how many messages were queued
    */
   int notifyLater(List<Mark> marks) {
+    var found = readRemovingGone(marks);
+    notifier.replayLater(found);
+    return found.size();
+  }
+
+  /**
+   * The marked messages that are still there, and removes the marks of those that are not. why: a
+   * mark whose message is gone has nothing left to notify.
+   */
+  private List<Message> readRemovingGone(List<Mark> marks) {
     if (marks.isEmpty()) {
-      return 0;
+      return List.of();
     }
-    var read = read(marks);
-    var found = read.stream().map(Mark::of).collect(Collectors.toSet());
-    var gone = marks.stream().filter(m -> !found.contains(m)).toList();
+    var found = read(marks);
+    var kept = found.stream().map(Mark::of).collect(Collectors.toSet());
+    var gone = marks.stream().filter(m -> !kept.contains(m)).toList();
     if (!gone.isEmpty()) {
       unnotified.remove(gone);
     }
-    notifier.replayLater(read);
-    return read.size();
-  }
-
-  /** Removes now the marks of the messages the notifier has notified ({@link ChatNotifier}). */
-  void removeNotified() {
-    notifier.removeNotifiedMarks();
+    return found;
   }
 
   /** The marked messages, by room and then seq. */

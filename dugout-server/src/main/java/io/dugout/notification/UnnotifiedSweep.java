@@ -37,17 +37,20 @@ class UnnotifiedSweep extends PeriodicSweep {
   private final UnnotifiedMessages unnotified;
   private final MarkedMessages marked;
   private final RoomOwnership ownership;
+  private final NotifiedMarks notifiedMarks;
   private Set<Mark> seen = Set.of();
 
   UnnotifiedSweep(
       UnnotifiedMessages unnotified,
       MarkedMessages marked,
       RoomOwnership ownership,
+      NotifiedMarks notifiedMarks,
       NotificationProperties properties) {
     super("dugout-unnotified-sweep", properties.unnotifiedSweep());
     this.unnotified = unnotified;
     this.marked = marked;
     this.ownership = ownership;
+    this.notifiedMarks = notifiedMarks;
   }
 
   /**
@@ -57,7 +60,7 @@ class UnnotifiedSweep extends PeriodicSweep {
    */
   int sweep() {
     // why: a mark the notifier is done with but has not removed yet is not left behind
-    marked.removeNotified();
+    notifiedMarks.removeNow();
     List<Mark> marks =
         unnotified.oldest(PAGE).stream().filter(m -> ownership.sequencesHere(m.roomId())).toList();
     var previous = seen;

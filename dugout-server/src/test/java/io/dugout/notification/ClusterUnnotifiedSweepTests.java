@@ -11,7 +11,6 @@ import io.dugout.message.UnnotifiedMessages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,8 +51,8 @@ class ClusterUnnotifiedSweepTests {
   void aStoredMessageItsNodeNeverNotifiedIsNotifiedOnceByTheRoomsOwner() {
     String alice = user("alice");
     String bob = user("bob");
-    String room = group(a, alice, bob);
-    say(b, alice, room, "c-1", "notified live");
+    String room = a.group(alice, bob);
+    assertThat(b.send(room, alice, "c-1")).isEqualTo(201);
     Waits.until(() -> count(bob, room) == 1, PATIENCE, "bob notified of the live message");
 
     // why: the owner stores and answers, and the node that asked stops before its notifier runs
@@ -107,28 +106,6 @@ class ClusterUnnotifiedSweepTests {
 
   private static String user(String name) {
     return name + "-" + UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  private static String group(TestCluster.Node node, String owner, String... others) {
-    var created =
-        node.client()
-            .postJson(
-                node.client().token(owner),
-                "/api/v1/rooms",
-                Map.of("type", "GROUP", "title", "Pitch", "memberIds", List.of(others)));
-    assertThat(created.status()).as("%s", created).isEqualTo(201);
-    return created.json().get("id").asString();
-  }
-
-  private static void say(
-      TestCluster.Node node, String user, String room, String clientMsgId, String content) {
-    var sent =
-        node.client()
-            .postJson(
-                node.client().token(user),
-                "/api/v1/rooms/" + room + "/messages",
-                Map.of("clientMsgId", clientMsgId, "kind", "TEXT", "content", content));
-    assertThat(sent.status()).as("%s", sent).isLessThan(300);
   }
 
   private static void sleep(Duration duration) {
