@@ -31,9 +31,16 @@ import org.springframework.context.SmartLifecycle;
  *       against the bound.
  *   <li><b>The newest wins while waiting.</b> A notification offered again (a room's chat
  *       notification, updated by each message) while its earlier version still waits for a worker
- *       replaces it in its place ({@code dugout.push.superseded}): its user's phones get one push,
- *       of the newest message, not one per message that a busy queue would have dropped the last
- *       of. A version a worker already took is pushed as it was, and the newer one after it.
+ *       replaces it in its place and in its outbox entry ({@code dugout.push.superseded}): its
+ *       user's phones get one push, of the newest message, not one per message that a busy queue
+ *       would have dropped the last of. A version a worker already took is pushed as it was, and
+ *       the newer one after it.
+ *   <li><b>At most one push per notification per {@code room-interval}.</b> A version offered
+ *       sooner after the last one a worker took waits for the rest of the interval, superseded by
+ *       newer ones meanwhile: a busy room's away member gets the first message at once and then the
+ *       newest at most every interval, rather than one push per message (FCM throttles collapsible
+ *       pushes to a device beyond a burst of 20, and each push costs the node about as much as a
+ *       message).
  *   <li>{@code dugout.push.concurrency} virtual threads send, so at most that many pushes are in
  *       flight; a slow provider slows only pushes.
  *   <li>A dead token's device is removed at once ({@link DeviceStore#removeToken}). A push the
@@ -92,6 +99,12 @@ final class PushDispatcher implements SmartLifecycle {
   /** Jobs no worker has taken yet, by notification id: a newer version of one replaces it. */
   private final Map<String, PushTask> waitingJobs = new ConcurrentHashMap<>();
 
+  /** When a worker last took a job, by notification id, within the last {@code room-interval}. */
+  private final Map<String, Long> lastTaken = new ConcurrentHashMap<>();
+
+  private final long intervalNanos;
+  private volatile long lastPrune = System.nanoTime();
+
   private final Semaphore places;
   private final DelayQueue<PushTask> due = new DelayQueue<>();
   private final List<Thread> workers = new ArrayList<>();
@@ -121,6 +134,7 @@ final class PushDispatcher implements SmartLifecycle {
     this.clock = clock;
     this.backoff = new PushBackoff(properties.initialBackoff(), properties.maxBackoff());
     this.places = new Semaphore(properties.queue());
+    this.intervalNanos = properties.roomInterval().toNanos();
     metrics.queueDepth(this::depth);
   }
 
@@ -138,29 +152,23 @@ final class PushDispatcher implements SmartLifecycle {
     if (!running) {
       return;
     }
-    var entry = new PushOutbox.Entry(Ids.newId(clock), notification, online, clock.instant());
     var waiting = waitingJobs.get(notification.id());
-    if (waiting == null && !places.tryAcquire()) {
+    if (waiting != null && waiting.supersede(notification, online, this::replace)) {
+      metrics.superseded();
+      return;
+    }
+    if (!places.tryAcquire()) {
       metrics.dropped();
       return;
     }
+    var entry = new PushOutbox.Entry(Ids.newId(clock), notification, online, clock.instant());
     keep(entry);
-    if (waiting != null) {
-      String replaced = waiting.supersede(entry);
-      if (replaced != null) {
-        held.add(entry.id());
-        finished(replaced);
-        metrics.superseded();
-        return;
-      }
-      if (!places.tryAcquire()) {
-        metrics.dropped();
-        forget(entry.id());
-        return;
-      }
-    }
     held.add(entry.id());
     var job = PushTask.job(entry);
+    Long taken = lastTaken.get(notification.id());
+    if (taken != null) {
+      job.dueAt(taken + intervalNanos);
+    }
     waitingJobs.put(notification.id(), job);
     due.add(job);
   }
@@ -170,6 +178,15 @@ final class PushDispatcher implements SmartLifecycle {
       outbox.add(entry);
     } catch (RuntimeException e) {
       outboxFailed("add", "keeping", e);
+    }
+  }
+
+  /** A waiting job's newer version over its outbox entry; when that fails, in memory only. */
+  private void replace(PushOutbox.Entry entry) {
+    try {
+      outbox.replace(entry);
+    } catch (RuntimeException e) {
+      outboxFailed("replace", "replacing", e);
     }
   }
 
@@ -238,6 +255,7 @@ final class PushDispatcher implements SmartLifecycle {
         if (task.isJob()) {
           task.take();
           waitingJobs.remove(task.notification.id(), task);
+          taken(task.notification.id());
           expand(task);
         } else {
           attempt(task);
@@ -254,6 +272,22 @@ final class PushDispatcher implements SmartLifecycle {
           giveUp(task);
         }
       }
+    }
+  }
+
+  /**
+   * Starts {@code notificationId}'s interval; forgets, at most once per interval, the intervals
+   * that ended.
+   */
+  private void taken(String notificationId) {
+    if (intervalNanos == 0) {
+      return;
+    }
+    long now = System.nanoTime();
+    lastTaken.put(notificationId, now);
+    if (now - lastPrune > intervalNanos) {
+      lastPrune = now;
+      lastTaken.values().removeIf(at -> now - at > intervalNanos);
     }
   }
 
@@ -371,21 +405,12 @@ final class PushDispatcher implements SmartLifecycle {
 
   /** Every push of the entry finished: it leaves the outbox. */
   private void finished(PushTask.Entry entry) {
-    finished(entry.id);
-  }
-
-  /** Every push of the outbox entry {@code id} finished, or a newer one stands for them. */
-  private void finished(String id) {
-    forget(id);
-    held.remove(id);
-  }
-
-  private void forget(String id) {
     try {
-      outbox.remove(id);
+      outbox.remove(entry.id);
     } catch (RuntimeException e) {
       outboxFailed("remove", "removing", e);
     }
+    held.remove(entry.id);
   }
 
   /**

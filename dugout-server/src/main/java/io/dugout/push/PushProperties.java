@@ -19,7 +19,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxBackoff the longest wait between two attempts (also caps a {@code Retry-After})
  * @param deadline how long after its first attempt a push is still retried; then it is
  *     dead-lettered
- * @param deadLetters how many dead letters are kept, newest first (in memory)
+ * @param deadLetters how many dead letters are kept, newest first
+ * @param roomInterval the least time between two pushes of one notification to its user's devices
+ *     (a room's chat notification, updated by each message): a version offered sooner waits for the
+ *     rest of it, newer versions take its place meanwhile, and the newest is pushed; zero pushes
+ *     every version at once
  */
 @ConfigurationProperties("dugout.push")
 public record PushProperties(
@@ -30,6 +34,7 @@ public record PushProperties(
     @DefaultValue("1m") Duration maxBackoff,
     @DefaultValue("10m") Duration deadline,
     @DefaultValue("1000") int deadLetters,
+    @DefaultValue("5s") Duration roomInterval,
     @DefaultValue Apns apns,
     @DefaultValue Fcm fcm) {
 
@@ -43,6 +48,9 @@ public record PushProperties(
         || !positive(deadline)) {
       throw invalid(
           "initial-backoff, max-backoff and deadline must be positive, initial at most max");
+    }
+    if (roomInterval.isNegative()) {
+      throw invalid("room-interval must be zero or positive");
     }
   }
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * An entry of the push queue: a stored notification still to be turned into pushes (a job), or one
@@ -32,7 +33,7 @@ final class PushTask implements Delayed {
     }
   }
 
-  Entry entry;
+  final Entry entry;
   Notification notification;
   boolean online;
   final Push push;
@@ -64,20 +65,20 @@ final class PushTask implements Delayed {
 
   /**
    * Makes this waiting job push {@code newer} (a later version of the same notification) instead,
-   * unless a worker has taken it already.
+   * unless a worker has taken it already: first {@code write} gets the job's outbox entry with the
+   * newer version, under the entry's id, while no worker can take the job.
    *
-   * @return the id of the outbox entry it pushed before, or null when it was taken
+   * @return whether it was superseded; false when a worker took it
    */
-  synchronized String supersede(PushOutbox.Entry newer) {
+  synchronized boolean supersede(
+      Notification newer, boolean newerOnline, Consumer<PushOutbox.Entry> write) {
     if (taken) {
-      return null;
+      return false;
     }
-    String before = entry.id;
-    entry = new Entry(newer.id());
-    notification = newer.notification();
-    online = newer.online();
-    queuedAt = newer.queuedAt();
-    return before;
+    write.accept(new PushOutbox.Entry(entry.id, newer, newerOnline, queuedAt));
+    notification = newer;
+    online = newerOnline;
+    return true;
   }
 
   /** A worker takes this job: it can no longer be superseded, and its fields are final now. */
@@ -91,6 +92,13 @@ final class PushTask implements Delayed {
 
   void retryIn(long nanos) {
     dueNanos = System.nanoTime() + nanos;
+  }
+
+  /** Makes this job due at {@code nanoTime}, not before; only before it is queued. */
+  void dueAt(long nanoTime) {
+    if (nanoTime - dueNanos > 0) {
+      dueNanos = nanoTime;
+    }
   }
 
   @Override

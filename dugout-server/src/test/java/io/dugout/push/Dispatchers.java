@@ -24,9 +24,22 @@ final class Dispatchers {
 
   private Dispatchers() {}
 
-  /** A dispatcher with at most {@code concurrency} pushes in flight and 100 queue places. */
+  /**
+   * A dispatcher with at most {@code concurrency} pushes in flight, 100 queue places, and every
+   * version of a notification pushed at once.
+   */
   static PushDispatcher of(
       PushOutbox outbox, PushProvider fcm, int concurrency, MeterRegistry registry) {
+    return of(outbox, fcm, concurrency, Duration.ZERO, registry);
+  }
+
+  /** The same, with at most one push per notification per {@code roomInterval}. */
+  static PushDispatcher of(
+      PushOutbox outbox,
+      PushProvider fcm,
+      int concurrency,
+      Duration roomInterval,
+      MeterRegistry registry) {
     var ten = Duration.ofSeconds(10);
     var properties =
         new PushProperties(
@@ -37,6 +50,7 @@ final class Dispatchers {
             Duration.ofMillis(100),
             ten,
             10,
+            roomInterval,
             new PushProperties.Apns(
                 null, null, null, PushProperties.Environment.PRODUCTION, null, 443, null, 2, ten),
             new PushProperties.Fcm(null, null, null, URI.create("http://127.0.0.1"), ten));

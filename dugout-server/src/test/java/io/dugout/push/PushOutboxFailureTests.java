@@ -99,6 +99,11 @@ class PushOutboxFailureTests {
     }
 
     @Override
+    public void replace(Entry entry) {
+      write();
+    }
+
+    @Override
     public void remove(String id) {
       write();
     }

@@ -24,7 +24,8 @@ class PushPropertiesTests {
 
   private static PushProperties push(
       Duration initial, Duration max, Duration deadline, PushProperties.Apns apns) {
-    return new PushProperties(true, 100, 4, initial, max, deadline, 10, apns, fcm(null));
+    return new PushProperties(
+        true, 100, 4, initial, max, deadline, 10, Duration.ofSeconds(5), apns, fcm(null));
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * A notification offered again while its earlier version still waits for a worker (a room's chat
  * notification, updated by each new message) is pushed once, as its newest version, and the outbox
  * is left empty; a version a worker already took is pushed too. One worker, held busy by another
- * notification's push, keeps the versions waiting.
+ * notification's push, keeps the versions waiting. With a {@code room-interval}, versions offered
+ * within it after a push wait for its end, and only the newest of them is pushed.
  */
 class PushSupersedeTests {
 
@@ -81,6 +83,61 @@ class PushSupersedeTests {
     }
   }
 
+  @Test
+  void withinTheRoomIntervalOnlyTheNewestVersionIsPushedAtItsEnd() throws Exception {
+    var interval = Duration.ofMillis(1_500);
+    var sentAt = new ConcurrentHashMap<String, Long>();
+    var dispatcher = Dispatchers.of(outbox, recordingTimes(sentAt), 4, interval, registry);
+    dispatcher.start();
+    try {
+      dispatcher.offer(Dispatchers.notification("room", "first"), false);
+      Waits.until(() -> accepted.size() == 1, Duration.ofSeconds(10), "the first push");
+
+      dispatcher.offer(Dispatchers.notification("room", "second"), false);
+      dispatcher.offer(Dispatchers.notification("room", "third"), false);
+      dispatcher.offer(Dispatchers.notification("other", "not held"), false);
+
+      Waits.until(
+          () -> dispatcher.depth() == 0 && accepted.size() == 3,
+          Duration.ofSeconds(10),
+          "the newest version pushed");
+      assertThat(accepted)
+          .extracting(Push::body)
+          .as("another notification is not held by the room's interval")
+          .containsExactly("first", "not held", "third");
+      assertThat(Duration.ofNanos(sentAt.get("third") - sentAt.get("first")))
+          .isGreaterThanOrEqualTo(interval.minusMillis(500));
+      assertThat(registry.get("dugout.push.superseded").counter().count()).isEqualTo(1);
+      assertThat(outbox.entries).isEmpty();
+
+      Thread.sleep(interval.toMillis());
+      dispatcher.offer(Dispatchers.notification("room", "after a quiet interval"), false);
+      Waits.until(() -> accepted.size() == 4, Duration.ofSeconds(1), "an immediate push");
+    } finally {
+      dispatcher.stop();
+    }
+  }
+
+  /** Accepts every push, noting when each body was sent. */
+  private PushProvider recordingTimes(Map<String, Long> sentAt) {
+    return new PushProvider() {
+      @Override
+      public Device.Platform platform() {
+        return Device.Platform.FCM;
+      }
+
+      @Override
+      public PushOutcome send(Push push) {
+        sentAt.put(push.body(), System.nanoTime());
+        accepted.add(push);
+        return PushOutcome.ACCEPTED;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   /** Accepts every push; the first waits for {@link #release}, telling {@link #busy} it started. */
   private PushProvider holdingFirstPush() {
     return new PushProvider() {
@@ -114,6 +171,11 @@ class PushSupersedeTests {
 
     @Override
     public void add(Entry entry) {
+      entries.add(entry.id());
+    }
+
+    @Override
+    public void replace(Entry entry) {
       entries.add(entry.id());
     }
 
