@@ -1,5 +1,6 @@
 package io.dugout.push;
 
+import io.dugout.notification.NotificationStore;
 import io.dugout.system.BackendOutage;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -27,6 +28,7 @@ class PushConfiguration {
       Badges badges,
       PushDeadLetters deadLetters,
       PushOutbox outbox,
+      NotificationStore notifications,
       PushPlaceholderProperties placeholders,
       MeterRegistry registry,
       JsonMapper json,
@@ -58,6 +60,7 @@ class PushConfiguration {
         new PushMetrics(registry, providers.keySet()),
         deadLetters,
         outbox,
+        StandingNotifications.in(notifications, clock),
         clock);
   }
 }

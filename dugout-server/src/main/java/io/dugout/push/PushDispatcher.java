@@ -31,10 +31,10 @@ import org.springframework.context.SmartLifecycle;
  *       against the bound.
  *   <li><b>The newest wins while waiting.</b> A notification offered again (a room's chat
  *       notification, updated by each message) while its earlier version still waits for a worker
- *       replaces it in its place and in its outbox entry ({@code dugout.push.superseded}): its
- *       user's phones get one push, of the newest message, not one per message that a busy queue
- *       would have dropped the last of. A version a worker already took is pushed as it was, and
- *       the newer one after it.
+ *       replaces it in its place ({@code dugout.push.superseded}), in memory: its user's phones get
+ *       one push, of the newest message, not one per message that a busy queue would have dropped
+ *       the last of. A version a worker already took is pushed as it was, and the newer one after
+ *       it.
  *   <li><b>At most one push per notification per {@code room-interval}.</b> A version offered
  *       sooner after the last one a worker took waits for the rest of the interval, superseded by
  *       newer ones meanwhile: a busy room's away member gets the first message at once and then the
@@ -56,9 +56,12 @@ import org.springframework.context.SmartLifecycle;
  *       dropped with a dead token or dead-lettered. When this node comes to own users ({@link
  *       #resume}: at start on one node, with each notification partition Kafka gives it in a
  *       cluster), it queues again the entries of those users it is not already pushing, left by a
- *       node that was killed or stopped. A push may so be sent twice (killed after the provider
- *       accepted, before the entry was removed); both carry the notification's collapse key, so the
- *       phone shows one. Pushes dropped for a full queue are not kept.
+ *       node that was killed or stopped, each as its notification {@link StandingNotifications
+ *       stands} then: the newest version of a room's notification (newer ones superseded the
+ *       entry's in memory only), and none once the user read it. A push may so be sent twice
+ *       (killed after the provider accepted, before the entry was removed); both carry the
+ *       notification's collapse key, so the phone shows one. Pushes dropped for a full queue are
+ *       not kept.
  * </ul>
  *
  * <p>Why an outbox rather than holding back the Kafka offset of a notification until its pushes
@@ -92,6 +95,7 @@ final class PushDispatcher implements SmartLifecycle {
   private final Clock clock;
   private final PushBackoff backoff;
   private final PushOutbox outbox;
+  private final StandingNotifications standing;
 
   /** Outbox entries this node holds in memory now, so a resume does not queue them twice. */
   private final Set<String> held = ConcurrentHashMap.newKeySet();
@@ -121,6 +125,7 @@ final class PushDispatcher implements SmartLifecycle {
       PushMetrics metrics,
       PushDeadLetters deadLetters,
       PushOutbox outbox,
+      StandingNotifications standing,
       Clock clock) {
     this.properties = properties;
     this.providers = Map.copyOf(providers);
@@ -131,6 +136,7 @@ final class PushDispatcher implements SmartLifecycle {
     this.metrics = metrics;
     this.deadLetters = deadLetters;
     this.outbox = outbox;
+    this.standing = standing;
     this.clock = clock;
     this.backoff = new PushBackoff(properties.initialBackoff(), properties.maxBackoff());
     this.places = new Semaphore(properties.queue());
@@ -153,7 +159,7 @@ final class PushDispatcher implements SmartLifecycle {
       return;
     }
     var waiting = waitingJobs.get(notification.id());
-    if (waiting != null && waiting.supersede(notification, online, this::replace)) {
+    if (waiting != null && waiting.supersede(notification, online)) {
       metrics.superseded();
       return;
     }
@@ -178,15 +184,6 @@ final class PushDispatcher implements SmartLifecycle {
       outbox.add(entry);
     } catch (RuntimeException e) {
       outboxFailed("add", "keeping", e);
-    }
-  }
-
-  /** A waiting job's newer version over its outbox entry; when that fails, in memory only. */
-  private void replace(PushOutbox.Entry entry) {
-    try {
-      outbox.replace(entry);
-    } catch (RuntimeException e) {
-      outboxFailed("replace", "replacing", e);
     }
   }
 
@@ -226,16 +223,37 @@ final class PushDispatcher implements SmartLifecycle {
       if (!owned.test(entry.notification().userId()) || !held.add(entry.id())) {
         continue;
       }
+      var now = standing(entry);
+      if (now == null) {
+        finished(entry.id());
+        continue;
+      }
       if (!places.tryAcquire()) {
         held.remove(entry.id());
         break;
       }
-      due.add(PushTask.job(entry));
+      due.add(PushTask.job(now));
       resumed++;
     }
     if (resumed > 0) {
       log.info("Resumed {} notification(s) with unfinished pushes", resumed);
     }
+  }
+
+  /**
+   * The entry with its notification as it stands now, null when no push is due any more; when the
+   * store cannot say, the entry as written (a push of an older version beats none).
+   */
+  private PushOutbox.Entry standing(PushOutbox.Entry entry) {
+    Notification now;
+    try {
+      now = standing.standing(entry.notification());
+    } catch (RuntimeException e) {
+      return entry;
+    }
+    return now == null
+        ? null
+        : new PushOutbox.Entry(entry.id(), now, entry.online(), entry.queuedAt());
   }
 
   /** Pushes queued, waiting for a retry or in flight. */
@@ -405,12 +423,17 @@ final class PushDispatcher implements SmartLifecycle {
 
   /** Every push of the entry finished: it leaves the outbox. */
   private void finished(PushTask.Entry entry) {
+    finished(entry.id);
+  }
+
+  /** Every push of the outbox entry {@code id} finished, or none is due any more. */
+  private void finished(String id) {
     try {
-      outbox.remove(entry.id);
+      outbox.remove(id);
     } catch (RuntimeException e) {
       outboxFailed("remove", "removing", e);
     }
-    held.remove(entry.id);
+    held.remove(id);
   }
 
   /**

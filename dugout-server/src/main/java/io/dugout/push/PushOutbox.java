@@ -19,10 +19,6 @@ import java.util.List;
  *   <li>Entries are keyed by their own id, never by the notification's: a collapsed notification
  *       keeps its id while each update of it is an entry of its own, so removing the first one's
  *       entry leaves the next.
- *   <li>{@link #replace} writes a newer version of an entry over it, under the same id: durable
- *       against a process kill on return, though after a power loss on one node the version it
- *       replaced may stand instead (that one was durable; the phone then shows the room's previous
- *       message until its next one).
  *   <li>{@link #remove} is idempotent; removing an entry that another node removed is no error. A
  *       removal need not outlive a power loss on one node: one lost only sends a push again, under
  *       its collapse key.
@@ -44,9 +40,6 @@ public interface PushOutbox {
   record Entry(String id, Notification notification, boolean online, Instant queuedAt) {}
 
   void add(Entry entry);
-
-  /** Writes {@code entry} over the entry with its id (or as a new one, if that one is gone). */
-  void replace(Entry entry);
 
   void remove(String id);
 

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
 /**
  * An entry of the push queue: a stored notification still to be turned into pushes (a job), or one
@@ -65,17 +64,15 @@ final class PushTask implements Delayed {
 
   /**
    * Makes this waiting job push {@code newer} (a later version of the same notification) instead,
-   * unless a worker has taken it already: first {@code write} gets the job's outbox entry with the
-   * newer version, under the entry's id, while no worker can take the job.
+   * unless a worker has taken it already. Only in memory: the job's outbox entry keeps the version
+   * it was written with, and a resume pushes the notification as it stands then.
    *
    * @return whether it was superseded; false when a worker took it
    */
-  synchronized boolean supersede(
-      Notification newer, boolean newerOnline, Consumer<PushOutbox.Entry> write) {
+  synchronized boolean supersede(Notification newer, boolean newerOnline) {
     if (taken) {
       return false;
     }
-    write.accept(new PushOutbox.Entry(entry.id, newer, newerOnline, queuedAt));
     notification = newer;
     online = newerOnline;
     return true;

@@ -40,6 +40,17 @@ final class Dispatchers {
       int concurrency,
       Duration roomInterval,
       MeterRegistry registry) {
+    return of(outbox, fcm, concurrency, roomInterval, queued -> queued, registry);
+  }
+
+  /** The same, where a resume finds each notification as {@code standing} says. */
+  static PushDispatcher of(
+      PushOutbox outbox,
+      PushProvider fcm,
+      int concurrency,
+      Duration roomInterval,
+      StandingNotifications standing,
+      MeterRegistry registry) {
     var ten = Duration.ofSeconds(10);
     var properties =
         new PushProperties(
@@ -70,6 +81,7 @@ final class Dispatchers {
         new PushMetrics(registry, List.of(Device.Platform.FCM)),
         NO_DEAD_LETTERS,
         outbox,
+        standing,
         Clock.systemUTC());
   }
 

@@ -53,8 +53,11 @@ public final class PushChecks {
   }
 
   /**
-   * Creates {@code rooms} rooms of the sender with the recipient and sends two messages to each,
-   * every one acknowledged; answers each room's newest seq.
+   * Creates {@code rooms} rooms of the sender with the recipient and sends three messages to each,
+   * every one acknowledged; answers each room's newest seq. With FCM refusing, the first message's
+   * push is retrying when the second comes, so the second is an outbox entry of its own, and the
+   * third supersedes it while it waits for the room interval, in memory only: a resume after a
+   * kill must find the third in the notification store.
    */
   public static Map<String, Long> messagesTo(
       DugoutClient client, String sender, String recipient, int rooms) {
@@ -68,7 +71,7 @@ public final class PushChecks {
               Map.of("type", "GROUP", "title", "Room " + r, "memberIds", List.of(recipient)));
       assertThat(room.status()).as("%s", room).isEqualTo(201);
       String roomId = room.text("id");
-      for (int m = 0; m < 2; m++) {
+      for (int m = 0; m < 3; m++) {
         var sent =
             client.postJson(
                 token,

@@ -74,25 +74,6 @@ public abstract class PushOutboxContract {
   }
 
   @Test
-  void replacesAnEntryInItsPlaceAndKeepsTheNewerVersionAcrossAReopen() throws Exception {
-    outbox.add(entry("0001", "n1", false));
-    outbox.add(entry("0002", "n2", false));
-
-    outbox.replace(entry("0001", "n1-newer", true));
-    outbox = reopen();
-
-    assertThat(outbox.pending(10))
-        .containsExactly(entry("0001", "n1-newer", true), entry("0002", "n2", false));
-  }
-
-  @Test
-  void replacingAnEntryAlreadyRemovedKeepsTheNewerVersion() {
-    outbox.replace(entry("0001", "n1", false));
-
-    assertThat(outbox.pending(10)).containsExactly(entry("0001", "n1", false));
-  }
-
-  @Test
   void removesIdempotently() {
     outbox.add(entry("0001", "n1", false));
 

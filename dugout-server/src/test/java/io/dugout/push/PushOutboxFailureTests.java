@@ -99,11 +99,6 @@ class PushOutboxFailureTests {
     }
 
     @Override
-    public void replace(Entry entry) {
-      write();
-    }
-
-    @Override
     public void remove(String id) {
       write();
     }

@@ -175,11 +175,6 @@ class PushSupersedeTests {
     }
 
     @Override
-    public void replace(Entry entry) {
-      entries.add(entry.id());
-    }
-
-    @Override
     public void remove(String id) {
       entries.remove(id);
     }

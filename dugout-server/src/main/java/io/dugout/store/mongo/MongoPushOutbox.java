@@ -3,7 +3,6 @@ package io.dugout.store.mongo;
 import static com.mongodb.client.model.Filters.eq;
 
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.Sorts;
 import io.dugout.push.PushOutbox;
 import java.util.ArrayList;
@@ -27,11 +26,6 @@ final class MongoPushOutbox implements PushOutbox {
   @Override
   public void add(Entry entry) {
     outbox.insertOne(toDocument(entry));
-  }
-
-  @Override
-  public void replace(Entry entry) {
-    outbox.replaceOne(eq("_id", entry.id()), toDocument(entry), new ReplaceOptions().upsert(true));
   }
 
   private static Document toDocument(Entry entry) {

@@ -27,13 +27,6 @@ final class RocksDbPushOutbox implements PushOutbox {
     storage.write(batch -> batch.put(PUSH_OUTBOX, Keys.utf8(entry.id()), Json.write(entry)));
   }
 
-  /** why: unsynced, as the port allows; the version it replaces was written synced */
-  @Override
-  public void replace(Entry entry) {
-    storage.writeUnsynced(
-        batch -> batch.put(PUSH_OUTBOX, Keys.utf8(entry.id()), Json.write(entry)));
-  }
-
   /** why: unsynced, as the port allows; a removal a power loss undoes only pushes again */
   @Override
   public void remove(String id) {
