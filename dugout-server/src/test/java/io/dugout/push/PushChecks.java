@@ -56,8 +56,8 @@ public final class PushChecks {
    * Creates {@code rooms} rooms of the sender with the recipient and sends three messages to each,
    * every one acknowledged; answers each room's newest seq. With FCM refusing, the first message's
    * push is retrying when the second comes, so the second is an outbox entry of its own, and the
-   * third supersedes it while it waits for the room interval, in memory only: a resume after a
-   * kill must find the third in the notification store.
+   * third supersedes it while it waits for the room interval, in memory only: a resume after a kill
+   * must find the third in the notification store.
    */
   public static Map<String, Long> messagesTo(
       DugoutClient client, String sender, String recipient, int rooms) {
