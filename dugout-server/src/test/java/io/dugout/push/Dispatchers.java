@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -113,6 +114,33 @@ final class Dispatchers {
           return 0;
         }
       };
+
+  /** An FCM stand-in that answers each push with {@code send}. */
+  static PushProvider fcm(Function<Push, PushOutcome> send) {
+    return new PushProvider() {
+      @Override
+      public Device.Platform platform() {
+        return Device.Platform.FCM;
+      }
+
+      @Override
+      public PushOutcome send(Push push) {
+        return send.apply(push);
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** An FCM stand-in that accepts every push, adding it to {@code accepted}. */
+  static PushProvider accepting(List<Push> accepted) {
+    return fcm(
+        push -> {
+          accepted.add(push);
+          return PushOutcome.ACCEPTED;
+        });
+  }
 
   /** A notification of Bob's with {@code body}. */
   static Notification notification(String id, String body) {

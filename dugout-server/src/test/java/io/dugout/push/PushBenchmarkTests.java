@@ -27,7 +27,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * "Device push"). {@value #ROOMS} rooms, each with one sender and {@value #AWAY} members who are
  * away with one FCM device each; the senders post over REST, each its next message as soon as the
  * last is acknowledged, for {@value #SECONDS} s. The senders, the node and FCM share this JVM. Too
- * slow for the default suite; run it with {@code -Ddugout.push.benchmark=true}.
+ * slow for the default suite; run it with {@code -Ddugout.push.benchmark=true}. The room interval
+ * is 0, so every version that does not wait in the queue is pushed: what a node sustains, not what
+ * a deployment with the default interval would send.
  */
 @EnabledIfSystemProperty(named = "dugout.push.benchmark", matches = "true")
 class PushBenchmarkTests {
@@ -55,11 +57,14 @@ class PushBenchmarkTests {
                       "--dugout.push.apns.team-id=" + FakeApns.TEAM_ID,
                       "--dugout.push.apns.host=127.0.0.1",
                       "--dugout.push.apns.port=" + apnsServer.port(),
-                      "--dugout.push.apns.trusted-certificates=" + FakeApns.trustedCertificates(dir)
+                      "--dugout.push.apns.trusted-certificates="
+                          + FakeApns.trustedCertificates(dir),
+                      "--dugout.push.room-interval=0"
                     }
                     : new String[] {
                       "--dugout.push.fcm.service-account-file=" + fcm.serviceAccount(dir),
-                      "--dugout.push.fcm.api-url=" + fcm.url()
+                      "--dugout.push.fcm.api-url=" + fcm.url(),
+                      "--dugout.push.room-interval=0"
                     })) {
       var client =
           DugoutClient.onPort(

@@ -65,23 +65,7 @@ class PushOutboxFailureTests {
   }
 
   private PushDispatcher dispatcher(PushOutbox outbox) {
-    PushProvider fcm =
-        new PushProvider() {
-          @Override
-          public Device.Platform platform() {
-            return Device.Platform.FCM;
-          }
-
-          @Override
-          public PushOutcome send(Push push) {
-            accepted.add(push);
-            return PushOutcome.ACCEPTED;
-          }
-
-          @Override
-          public void close() {}
-        };
-    return Dispatchers.of(outbox, fcm, 4, registry);
+    return Dispatchers.of(outbox, Dispatchers.accepting(accepted), 4, registry);
   }
 
   private static Notification notification(String id) {

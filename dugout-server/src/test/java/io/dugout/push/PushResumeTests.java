@@ -39,7 +39,12 @@ class PushResumeTests {
             };
     var dispatcher =
         Dispatchers.of(
-            memoryOutbox(), accepting(), 2, Duration.ZERO, standing, new SimpleMeterRegistry());
+            memoryOutbox(),
+            Dispatchers.accepting(accepted),
+            2,
+            Duration.ZERO,
+            standing,
+            new SimpleMeterRegistry());
     dispatcher.start();
     try {
       dispatcher.resume(user -> true);
@@ -78,24 +83,6 @@ class PushResumeTests {
       public List<Entry> pending(int max) {
         return new ArrayList<>(outbox.values());
       }
-    };
-  }
-
-  private PushProvider accepting() {
-    return new PushProvider() {
-      @Override
-      public Device.Platform platform() {
-        return Device.Platform.FCM;
-      }
-
-      @Override
-      public PushOutcome send(Push push) {
-        accepted.add(push);
-        return PushOutcome.ACCEPTED;
-      }
-
-      @Override
-      public void close() {}
     };
   }
 }

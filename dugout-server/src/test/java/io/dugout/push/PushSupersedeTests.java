@@ -120,49 +120,29 @@ class PushSupersedeTests {
 
   /** Accepts every push, noting when each body was sent. */
   private PushProvider recordingTimes(Map<String, Long> sentAt) {
-    return new PushProvider() {
-      @Override
-      public Device.Platform platform() {
-        return Device.Platform.FCM;
-      }
-
-      @Override
-      public PushOutcome send(Push push) {
-        sentAt.put(push.body(), System.nanoTime());
-        accepted.add(push);
-        return PushOutcome.ACCEPTED;
-      }
-
-      @Override
-      public void close() {}
-    };
+    return Dispatchers.fcm(
+        push -> {
+          sentAt.put(push.body(), System.nanoTime());
+          accepted.add(push);
+          return PushOutcome.ACCEPTED;
+        });
   }
 
   /** Accepts every push; the first waits for {@link #release}, telling {@link #busy} it started. */
   private PushProvider holdingFirstPush() {
-    return new PushProvider() {
-      @Override
-      public Device.Platform platform() {
-        return Device.Platform.FCM;
-      }
-
-      @Override
-      public PushOutcome send(Push push) {
-        if (busy.getCount() > 0) {
-          busy.countDown();
-          try {
-            release.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    return Dispatchers.fcm(
+        push -> {
+          if (busy.getCount() > 0) {
+            busy.countDown();
+            try {
+              release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
           }
-        }
-        accepted.add(push);
-        return PushOutcome.ACCEPTED;
-      }
-
-      @Override
-      public void close() {}
-    };
+          accepted.add(push);
+          return PushOutcome.ACCEPTED;
+        });
   }
 
   /** The outbox's entries in memory. */
