@@ -31,7 +31,7 @@ class SessionKeeper implements SmartLifecycle {
   private static final CloseStatus GOING_AWAY =
       CloseStatus.GOING_AWAY.withReason("server shutting down");
 
-  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
   private final Subscriptions subscriptions;
   private final StompEndpoint endpoint;

@@ -3,6 +3,7 @@ package io.dugout.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dugout.ClientPath;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
@@ -18,6 +19,17 @@ class ShutdownReadinessTests extends RealtimeTestBase {
 
   @Autowired SessionKeeper keeper;
   @Autowired Subscriptions subscriptions;
+
+  /**
+   * why: the context is shared by both client paths; a test that fails mid-way must not leave the
+   * node stopped for the next.
+   */
+  @AfterEach
+  void startAgain() {
+    if (!keeper.isRunning()) {
+      keeper.start();
+    }
+  }
 
   @Test
   void readinessGoesOutOfServiceWhenShutdownBeginsAndLivenessStaysUp() {
@@ -52,7 +64,6 @@ class ShutdownReadinessTests extends RealtimeTestBase {
     for (var stomp : connected) {
       assertThat(stomp.awaitClose()).isEqualTo(1001);
     }
-    keeper.start();
   }
 
   @Test
