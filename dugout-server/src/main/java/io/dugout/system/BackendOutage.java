@@ -151,12 +151,13 @@ public final class BackendOutage {
       if (!down) {
         return;
       }
-      down = false;
+      // why: logged before the gauge says so, so whoever sees the outage over also finds its line
       log.info(
           "{} answers again after {} ({} failures meanwhile)",
           backend,
           seconds(System.nanoTime() - since),
           failures.sum() - failuresBefore);
+      down = false;
     }
   }
 
