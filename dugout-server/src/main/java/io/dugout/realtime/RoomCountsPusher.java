@@ -142,7 +142,7 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
       if (targets.isEmpty()) {
         continue;
       }
-      head = head == null ? head(roomId, stored) : head;
+      head = head == null ? newest(stored) : head;
       var member = rooms.findMember(roomId, userId);
       if (member.isPresent()) {
         deliver(
@@ -156,7 +156,7 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
    * through the fanout to the other nodes (which have their own users' sessions).
    */
   private void pushEverywhere(String roomId, List<Message> stored) {
-    var head = head(roomId, stored);
+    var head = newest(stored);
     var counted = new ArrayList<RoomCounts>();
     for (Member member : rooms.members(roomId)) {
       counted.add(RoomCounts.afterMessages(member, stored, head.seq(), head.ordinal()));
@@ -170,19 +170,17 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
   }
 
   /**
-   * The room's newest entry, read before the members' records so that they are at least as new as
-   * it. why: the room's head, not the newest message taken: follow-ups come out of seq order, and a
-   * push made later must never show an older room than one made earlier. When the newest entry is
-   * one of the messages taken, its ordinal needs no read.
+   * The newest of the messages taken: the counts are made as of it, with no read of the room. why:
+   * the members' records are read after these messages were stored, so they are at least as new; a
+   * message stored meanwhile (through another node, or a follow-up still queued) makes a push of
+   * its own with a higher {@code lastSeq}, and clients drop a push older than one they applied.
    */
-  private MessageStore.Head head(String roomId, List<Message> stored) {
-    long last = messages.lastSeq(roomId);
+  private static MessageStore.Head newest(List<Message> stored) {
+    Message newest = stored.getFirst();
     for (Message message : stored) {
-      if (message.seq() == last) {
-        return new MessageStore.Head(last, message.ordinal());
-      }
+      newest = message.seq() > newest.seq() ? message : newest;
     }
-    return messages.head(roomId);
+    return new MessageStore.Head(newest.seq(), newest.ordinal());
   }
 
   /** The reader's counts of the room, to the reader's sessions on this node. */

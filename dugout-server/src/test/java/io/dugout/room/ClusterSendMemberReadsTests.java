@@ -82,7 +82,7 @@ class ClusterSendMemberReadsTests {
   /**
    * In a room whose members all watch it, sends read neither bans nor blocks: a node answers bans
    * from the bans in force it read, and the chat notifier reads blocks only for members it would
-   * notify.
+   * notify. The room counts read no message either.
    */
   @Test
   void sendsInARoomEveryMemberWatchesReadNeitherBansNorBlocks() {
@@ -107,6 +107,9 @@ class ClusterSendMemberReadsTests {
 
       assertThat(viewingFinds.count("bans")).as(viewingFinds::toString).isZero();
       assertThat(viewingFinds.count("blocks")).as(viewingFinds::toString).isZero();
+      assertThat(viewingFinds.madeBy("messages", "io.dugout.realtime.RoomCountsPusher."))
+          .as(() -> "the room counts are made as of the messages taken\n" + viewingFinds)
+          .isZero();
     } finally {
       watching.forEach(StompTestClient::close);
     }
@@ -153,6 +156,13 @@ class ClusterSendMemberReadsTests {
     long onSendPath(String collection) {
       return finds.stream()
           .filter(find -> find.collection().equals(collection) && find.onSendPath())
+          .count();
+    }
+
+    long madeBy(String collection, String framePrefix) {
+      return finds.stream()
+          .filter(find -> find.collection().equals(collection))
+          .filter(find -> find.stack().stream().anyMatch(frame -> frame.startsWith(framePrefix)))
           .count();
     }
 
