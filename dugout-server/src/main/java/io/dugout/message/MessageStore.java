@@ -2,7 +2,9 @@ package io.dugout.message;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -77,6 +79,19 @@ public interface MessageStore {
 
   /** The highest seq stored for the room, 0 when it has no message. Reads the store itself. */
   long lastSeq(String roomId);
+
+  /**
+   * {@link #lastSeq} of each of these rooms, a room with no message mapped to 0. An adapter whose
+   * every read is a round trip answers many rooms with one read; for a node that compares each room
+   * it delivers with the store every few seconds.
+   */
+  default Map<String, Long> lastSeqs(Collection<String> roomIds) {
+    var last = new HashMap<String, Long>();
+    for (String roomId : roomIds) {
+      last.put(roomId, lastSeq(roomId));
+    }
+    return last;
+  }
 
   /**
    * The room's newest entry's seq and ordinal, (0, 0) when it has none: where a sequencer goes on

@@ -37,6 +37,11 @@ public class ForwardingMessageStore implements MessageStore {
   }
 
   @Override
+  public java.util.Map<String, Long> lastSeqs(java.util.Collection<String> roomIds) {
+    return store.lastSeqs(roomIds);
+  }
+
+  @Override
   public Head head(String roomId) {
     return store.head(roomId);
   }

@@ -164,6 +164,26 @@ public abstract class MessageStoreContract {
   }
 
   @Test
+  void readsTheLastSeqsOfManyRoomsAsEachRoomsOwn() {
+    append(ROOM, "alice", "a1");
+    append(ROOM, "alice", "a2");
+    append(OTHER_ROOM, "alice", "b1");
+    // why: more rooms than one read of an adapter that reads them together takes
+    var rooms = new java.util.ArrayList<String>();
+    for (int i = 0; i < 1_200; i++) {
+      rooms.add("empty-" + i);
+    }
+    rooms.add(600, ROOM);
+    rooms.add(OTHER_ROOM);
+
+    var last = store.lastSeqs(rooms);
+
+    assertThat(last).hasSize(rooms.size()).containsEntry(ROOM, 2L).containsEntry(OTHER_ROOM, 1L);
+    assertThat(last).containsEntry("empty-0", 0L).containsEntry("empty-1199", 0L);
+    assertThat(store.lastSeqs(List.of())).isEmpty();
+  }
+
+  @Test
   void reportsZeroAsLastSeqOfAnEmptyRoom() {
     assertThat(store.lastSeq(ROOM)).isZero();
     assertThat(store.before(ROOM, Long.MAX_VALUE, 10)).isEmpty();

@@ -7,6 +7,9 @@ import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
@@ -15,7 +18,9 @@ import io.dugout.message.MessageStore;
 import io.dugout.message.RetryKey;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.bson.Document;
 
@@ -34,6 +39,9 @@ import org.bson.Document;
  * (change effects, senders' markers, document mapping) are classes of their own.
  */
 final class MongoMessageStore implements MessageStore {
+
+  /** Rooms per read of {@link #lastSeqs}: a filter of this many ids stays far below 16 MB. */
+  static final int ROOMS_PER_READ = 1_000;
 
   private final MongoStorage storage;
   private final MongoCollection<Document> messages;
@@ -233,6 +241,38 @@ final class MongoMessageStore implements MessageStore {
               Document last = lastSeqQuery(roomId).first();
               return last == null ? 0 : last.get("seq", Number.class).longValue();
             });
+  }
+
+  /**
+   * One aggregation per {@value #ROOMS_PER_READ} rooms. why: sorted as the {@code room_seq} index
+   * runs and grouped with {@code $first}, the shape MongoDB answers with a distinct scan of the
+   * index, one key per room, however long the rooms' logs are.
+   */
+  @Override
+  public Map<String, Long> lastSeqs(Collection<String> roomIds) {
+    var last = new HashMap<String, Long>();
+    var rooms = List.copyOf(roomIds);
+    for (int from = 0; from < rooms.size(); from += ROOMS_PER_READ) {
+      var chunk = rooms.subList(from, Math.min(rooms.size(), from + ROOMS_PER_READ));
+      chunk.forEach(roomId -> last.put(roomId, 0L));
+      storage
+          .timers()
+          .read()
+          .record(
+              () ->
+                  messages
+                      .aggregate(
+                          List.of(
+                              Aggregates.match(Filters.in("roomId", chunk)),
+                              Aggregates.sort(Sorts.descending("roomId", "seq")),
+                              Aggregates.group("$roomId", Accumulators.first("seq", "$seq"))))
+                      .forEach(
+                          room ->
+                              last.put(
+                                  room.getString("_id"),
+                                  room.get("seq", Number.class).longValue())));
+    }
+    return last;
   }
 
   @Override
