@@ -136,17 +136,14 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
    * room's list of records changes with every read marker, and one node keeps records in memory
    */
   private void pushHere(String roomId, List<Message> stored) {
-    MessageStore.Head head = null;
     for (String userId : memberIds.of(roomId)) {
       var targets = roomsQueues(userId);
       if (targets.isEmpty()) {
         continue;
       }
-      head = head == null ? newest(stored) : head;
       var member = rooms.findMember(roomId, userId);
       if (member.isPresent()) {
-        deliver(
-            targets, RoomCounts.afterMessages(member.get(), stored, head.seq(), head.ordinal()));
+        deliver(targets, RoomCounts.afterMessages(member.get(), stored));
       }
     }
   }
@@ -156,10 +153,9 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
    * through the fanout to the other nodes (which have their own users' sessions).
    */
   private void pushEverywhere(String roomId, List<Message> stored) {
-    var head = newest(stored);
     var counted = new ArrayList<RoomCounts>();
     for (Member member : rooms.members(roomId)) {
-      counted.add(RoomCounts.afterMessages(member, stored, head.seq(), head.ordinal()));
+      counted.add(RoomCounts.afterMessages(member, stored));
     }
     for (RoomCounts counts : counted) {
       deliver(counts);
@@ -167,20 +163,6 @@ class RoomCountsPusher implements MessageFollowUp, SmartLifecycle {
     if (!counted.isEmpty()) {
       fanout.publishCounts(counted);
     }
-  }
-
-  /**
-   * The newest of the messages taken: the counts are made as of it, with no read of the room. why:
-   * the members' records are read after these messages were stored, so they are at least as new; a
-   * message stored meanwhile (through another node, or a follow-up still queued) makes a push of
-   * its own with a higher {@code lastSeq}, and clients drop a push older than one they applied.
-   */
-  private static MessageStore.Head newest(List<Message> stored) {
-    Message newest = stored.getFirst();
-    for (Message message : stored) {
-      newest = message.seq() > newest.seq() ? message : newest;
-    }
-    return new MessageStore.Head(newest.seq(), newest.ordinal());
   }
 
   /** The reader's counts of the room, to the reader's sessions on this node. */

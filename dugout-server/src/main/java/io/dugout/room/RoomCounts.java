@@ -19,6 +19,16 @@ public record RoomCounts(
   }
 
   /**
+   * The member's counts as of the newest of {@code messages}, as {@link #afterMessages(Member,
+   * List, long, long)} makes them. why: no read of the room's head; the member's record is read
+   * after the messages were stored, so it is at least as new, and a message stored meanwhile makes
+   * counts of its own with a higher {@code lastSeq}, which clients keep over older ones.
+   */
+  public static RoomCounts afterMessages(Member member, List<Message> messages) {
+    return afterMessages(member, messages, 0, 0);
+  }
+
+  /**
    * The member's counts in a room whose newest entry has {@code seq} and {@code ordinal}, once
    * {@code messages} (some of its newest, no change entries, in any order) are stored with what
    * follows from them: the sender's own message read ({@link Message#readBySender}), and each

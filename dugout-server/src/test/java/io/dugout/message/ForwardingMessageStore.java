@@ -2,6 +2,7 @@ package io.dugout.message;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link MessageStore} that hands each of the port's own operations to another store, for tests
@@ -37,7 +38,7 @@ public class ForwardingMessageStore implements MessageStore {
   }
 
   @Override
-  public java.util.Map<String, Long> lastSeqs(java.util.Collection<String> roomIds) {
+  public Map<String, Long> lastSeqs(Collection<String> roomIds) {
     return store.lastSeqs(roomIds);
   }
 

@@ -43,6 +43,15 @@ class RoomCountsTests {
   }
 
   @Test
+  void withNoHeadGivenTheCountsReachTheNewestMessageTakenInAnyOrder() {
+    var bob = member("bob", 2, 2, List.of());
+    var batch = List.of(message(5, 4, "carol"), message(3, 3, "alice"));
+
+    assertThat(RoomCounts.afterMessages(bob, batch))
+        .isEqualTo(new RoomCounts("bob", ROOM, 5, 2, 0));
+  }
+
+  @Test
   void aMentionCountsOnceWhetherOrNotItIsKeptOnTheMemberYet() {
     var mention = message(3, 3, "alice", "bob");
     var notYet = member("bob", 1, 1, List.of());

@@ -171,8 +171,9 @@ final class RoomFeeds {
       return;
     }
     for (var feed : compared) {
-      if (stored.getOrDefault(feed.roomId, 0L) > feed.last) {
-        fillQuietly(feed, stored.get(feed.roomId) + 1);
+      long last = stored.getOrDefault(feed.roomId, 0L);
+      if (last > feed.last) {
+        fillQuietly(feed, last + 1);
       }
     }
   }

@@ -5,6 +5,7 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
+import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
@@ -255,24 +256,21 @@ final class MongoMessageStore implements MessageStore {
     for (int from = 0; from < rooms.size(); from += ROOMS_PER_READ) {
       var chunk = rooms.subList(from, Math.min(rooms.size(), from + ROOMS_PER_READ));
       chunk.forEach(roomId -> last.put(roomId, 0L));
-      storage
-          .timers()
-          .read()
-          .record(
-              () ->
-                  messages
-                      .aggregate(
-                          List.of(
-                              Aggregates.match(Filters.in("roomId", chunk)),
-                              Aggregates.sort(Sorts.descending("roomId", "seq")),
-                              Aggregates.group("$roomId", Accumulators.first("seq", "$seq"))))
-                      .forEach(
-                          room ->
-                              last.put(
-                                  room.getString("_id"),
-                                  room.get("seq", Number.class).longValue())));
+      storage.timers().read().record(() -> lastSeqsQuery(chunk).forEach(room -> put(last, room)));
     }
     return last;
+  }
+
+  private AggregateIterable<Document> lastSeqsQuery(List<String> roomIds) {
+    return messages.aggregate(
+        List.of(
+            Aggregates.match(Filters.in("roomId", roomIds)),
+            Aggregates.sort(Sorts.descending("roomId", "seq")),
+            Aggregates.group("$roomId", Accumulators.first("seq", "$seq"))));
+  }
+
+  private static void put(Map<String, Long> last, Document room) {
+    last.put(room.getString("_id"), room.get("seq", Number.class).longValue());
   }
 
   @Override
