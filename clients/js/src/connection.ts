@@ -48,6 +48,7 @@ export class Connection {
   private receipts = 0;
   private renewal: ReturnType<typeof setTimeout> | null = null;
   private current: ConnectionState = 'connecting';
+  private closed = false;
 
   constructor(private readonly o: ConnectionOptions) {
     const WS = o.WebSocket ?? globalThis.WebSocket;
@@ -66,6 +67,9 @@ export class Connection {
         if (this.attempt++ > 0) {
           this.setState('offline');
           await sleep(backoffDelay(this.attempt - 2, o.backoff));
+          // why: close() during the wait ends the client, which then will not connect; this
+          // attempt must not say `connecting` after `closed`, nor ask for a token
+          if (this.closed) return;
         }
         this.setState('connecting');
         let token: string;
@@ -87,11 +91,13 @@ export class Connection {
   get online(): boolean { return this.client.connected; }
 
   start(): void {
+    this.closed = false;
     this.setState('connecting');
     this.client.activate();
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.clearRenewal();
     await this.client.deactivate();
     this.failWaiting('network', 'connection closed');
@@ -239,7 +245,7 @@ export class Connection {
   }
 
   private setState(state: ConnectionState, detail?: string): void {
-    if (state === this.current) return;
+    if (state === this.current || (this.closed && state !== 'closed')) return;
     this.current = state;
     for (const listener of this.stateListeners) listener(state, detail);
   }

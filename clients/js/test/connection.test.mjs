@@ -42,3 +42,35 @@ test('a fixed token that expired is not reconnected in a loop: the error says so
   assert.equal(connection.state, 'closed');
   await connection.close();
 });
+
+/** A server that is not there: every socket fails to open. */
+class Unreachable {
+  static opened = 0;
+  constructor(url) {
+    Unreachable.opened++;
+    this.url = url;
+    this.readyState = 0;
+    setTimeout(() => { this.readyState = 3; this.onclose?.({ code: 1006, reason: '', wasClean: false }); }, 1);
+  }
+  send() {}
+  close() {}
+}
+
+test('closed while waiting to retry, it stays closed: no later state, no token asked, no socket opened', async () => {
+  let tokens = 0;
+  const connection = new Connection({
+    wsUrl: 'ws://localhost:1/ws', token: new TokenSource(async () => { tokens++; return 'a.token.value'; }),
+    WebSocket: Unreachable, backoff: { initialMs: 200, maxMs: 200 },
+  });
+  const states = [];
+  connection.onState((s) => states.push(s));
+  connection.start();
+  await new Promise((r) => setTimeout(r, 50)); // the first try failed; waiting 100 to 200 ms to retry
+  assert.equal(connection.state, 'offline');
+  const [asked, opened] = [tokens, Unreachable.opened];
+  await connection.close();
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(connection.state, 'closed');
+  assert.equal(states.at(-1), 'closed', `states: ${states}`);
+  assert.deepEqual([tokens, Unreachable.opened], [asked, opened]);
+});

@@ -1514,6 +1514,7 @@ var Connection = class {
         if (this.attempt++ > 0) {
           this.setState("offline");
           await sleep(backoffDelay(this.attempt - 2, o.backoff));
+          if (this.closed) return;
         }
         this.setState("connecting");
         let token;
@@ -1541,6 +1542,7 @@ var Connection = class {
   receipts = 0;
   renewal = null;
   current = "connecting";
+  closed = false;
   get state() {
     return this.current;
   }
@@ -1548,10 +1550,12 @@ var Connection = class {
     return this.client.connected;
   }
   start() {
+    this.closed = false;
     this.setState("connecting");
     this.client.activate();
   }
   async close() {
+    this.closed = true;
     this.clearRenewal();
     await this.client.deactivate();
     this.failWaiting("network", "connection closed");
@@ -1681,7 +1685,7 @@ var Connection = class {
     this.renewal = null;
   }
   setState(state, detail) {
-    if (state === this.current) return;
+    if (state === this.current || this.closed && state !== "closed") return;
     this.current = state;
     for (const listener of this.stateListeners) listener(state, detail);
   }

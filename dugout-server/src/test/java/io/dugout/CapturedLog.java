@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Records the lines one named logger (or, with {@link #all}, every logger) writes in this JVM, from
  * {@link #of} to {@link #close()}. Capture after the servers started: a starting Spring context
- * sets logging up anew.
+ * sets logging up anew (for a line logged while a node starts, read the console:
+ * OutputCaptureExtension).
  */
 public final class CapturedLog extends AppenderBase<ILoggingEvent> implements AutoCloseable {
 
