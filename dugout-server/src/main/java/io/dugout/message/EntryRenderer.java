@@ -12,9 +12,16 @@ import java.util.Set;
  * Adds to entries read from the log what they carry when delivered (ADR 15): a change its target as
  * it is now, a reply the preview of the message it answers. A change whose target is in the same
  * page carries none: the page's own copy of the message is already as it is now, and sending it
- * twice would double what a page of reactions weighs. A replied message found in the page is taken
- * from it; the rest come from the store in one batched read per page. A page with neither changes
- * nor replies (the common case) is returned as it is, and its JSON is never decoded.
+ * twice would double what a page of reactions weighs. A page of history read backward ({@link
+ * #renderPage}) leaves such a change out altogether, except at the page's two ends, which mark the
+ * range of seqs it covers; a replay ({@link #render}) keeps every entry, since a client checks that
+ * its seqs follow each other. A replied message found in the page is taken from it; the rest come
+ * from the store in one batched read per page. A page with neither changes nor replies (the common
+ * case) is returned as it is, and its JSON is never decoded.
+ *
+ * <p>Over 300 lines: the same rules are written twice, once for decoded entries and once for their
+ * stored JSON, and a test holds the two to the same bytes; apart, neither would be read beside the
+ * other it must match.
  */
 public final class EntryRenderer {
 
@@ -34,8 +41,22 @@ public final class EntryRenderer {
     this.store = store;
   }
 
-  /** The page's entries with their targets and reply previews, in the same order. */
+  /** The entries with their targets and reply previews, every one, in the same order. */
   public List<Message> render(String roomId, List<Message> page) {
+    return render(roomId, page, false);
+  }
+
+  /**
+   * A page of history read backward, as {@link #render} but without the changes whose target is in
+   * the page, other than its first and last entry. why: the page already shows those messages as
+   * they are now, so such a change tells a client nothing it would fold; in a room where people
+   * react, they are most of a page.
+   */
+  public List<Message> renderPage(String roomId, List<Message> page) {
+    return render(roomId, page, true);
+  }
+
+  private List<Message> render(String roomId, List<Message> page, boolean leaveOutFolded) {
     Set<Long> inPage = Set.of();
     Set<Long> wanted = new HashSet<>();
     for (Message entry : page) {
@@ -48,7 +69,7 @@ public final class EntryRenderer {
         wanted.add(entry.replyTo());
       }
     }
-    if (wanted.isEmpty()) {
+    if (wanted.isEmpty() && (inPage.isEmpty() || !leaveOutFolded)) {
       return page;
     }
     Map<Long, Message> bySeq = new HashMap<>();
@@ -63,9 +84,14 @@ public final class EntryRenderer {
       }
     }
     var rendered = new ArrayList<Message>(page.size());
-    for (Message entry : page) {
+    for (int i = 0; i < page.size(); i++) {
+      Message entry = page.get(i);
       boolean targetHere = entry.targetSeq() != null && inPage.contains(entry.targetSeq());
-      rendered.add(targetHere ? entry : render(entry, bySeq));
+      if (!targetHere) {
+        rendered.add(render(entry, bySeq));
+      } else if (!leaveOutFolded || isEnd(i, page.size())) {
+        rendered.add(entry);
+      }
     }
     return rendered;
   }
@@ -86,6 +112,15 @@ public final class EntryRenderer {
    * previews; a page without changes or replies is returned as it is.
    */
   public List<byte[]> renderJson(String roomId, List<byte[]> page) {
+    return renderJson(roomId, page, false);
+  }
+
+  /** {@link #renderPage} for a page of {@link MessageJson}, as {@link #renderJson} renders it. */
+  public List<byte[]> renderPageJson(String roomId, List<byte[]> page) {
+    return renderJson(roomId, page, true);
+  }
+
+  private List<byte[]> renderJson(String roomId, List<byte[]> page, boolean leaveOutFolded) {
     long[] targets = new long[page.size()];
     long[] replied = new long[page.size()];
     int[] replyAt = new int[page.size()];
@@ -105,16 +140,20 @@ public final class EntryRenderer {
       return page;
     }
     Set<Long> wanted = new HashSet<>();
+    boolean[] folded = new boolean[page.size()];
+    boolean anyFolded = false;
     for (int i = 0; i < page.size(); i++) {
       if (targets[i] > 0 && contains(seqs, range, targets[i])) {
         targets[i] = -1;
+        folded[i] = true;
+        anyFolded = true;
       } else if (targets[i] > 0) {
         wanted.add(targets[i]);
       } else if (replied[i] > 0) {
         wanted.add(replied[i]);
       }
     }
-    if (wanted.isEmpty()) {
+    if (wanted.isEmpty() && (!anyFolded || !leaveOutFolded)) {
       return page;
     }
     Map<Long, byte[]> bySeq = new HashMap<>();
@@ -137,11 +176,16 @@ public final class EntryRenderer {
       } else if (replied[i] > 0) {
         byte[] target = bySeq.get(replied[i]);
         rendered.add(target == null ? entry : insertReply(entry, replyAt[i], target));
-      } else {
+      } else if (!leaveOutFolded || !folded[i] || isEnd(i, page.size())) {
         rendered.add(entry);
       }
     }
     return rendered;
+  }
+
+  /** Whether the entry at {@code i} is the first or the last of a page of {@code size}. */
+  private static boolean isEnd(int i, int size) {
+    return i == 0 || i == size - 1;
   }
 
   /**

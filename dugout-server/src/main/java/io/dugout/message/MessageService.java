@@ -170,12 +170,18 @@ public class MessageService {
   }
 
   /**
-   * A page of history, newest first: the newest messages, those before {@code before}, or those
-   * right after {@code after}.
+   * A page of history, newest first: the newest entries, those before {@code before}, or those
+   * right after {@code after}. Read backward, the page leaves out the changes it already shows
+   * ({@link EntryRenderer#renderPage}); read forward it holds every entry, for a client that checks
+   * that seqs follow each other.
    */
   public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::after, this::newest);
-    return new HistoryPage(renderer.render(roomId, page.items()), page.hasMore());
+    var entries =
+        after == null
+            ? renderer.renderPage(roomId, page.items())
+            : renderer.render(roomId, page.items());
+    return new HistoryPage(entries, page.hasMore());
   }
 
   /**
@@ -185,7 +191,11 @@ public class MessageService {
   public JsonPage historyJson(
       Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::afterJson, this::newestJson);
-    return new JsonPage(renderer.renderJson(roomId, page.items()), page.hasMore());
+    var entries =
+        after == null
+            ? renderer.renderPageJson(roomId, page.items())
+            : renderer.renderJson(roomId, page.items());
+    return new JsonPage(entries, page.hasMore());
   }
 
   private <T> Page<T> page(

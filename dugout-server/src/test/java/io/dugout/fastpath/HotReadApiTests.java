@@ -136,7 +136,8 @@ class HotReadApiTests extends ApiTest {
             List.of(bob)));
     client.send("PATCH", token, messages + "/1", "{\"clientMsgId\":\"e\",\"content\":\"10 EUR\"}");
     client.send("PUT", bobToken, messages + "/1/reactions/%F0%9F%91%8D", null);
-    assertEnteredTheSameThroughEitherDoor(bobToken, roomId, 4);
+    // why 3 of the 4 entries: the edit (3) changes message 1, which the page shows as it is now
+    assertEnteredTheSameThroughEitherDoor(bobToken, roomId, 3);
 
     client.send("DELETE", bobToken, messages + "/2", null);
     for (String query : List.of("?limit=2", "?after=1", "?before=4", "")) {
@@ -144,10 +145,10 @@ class HotReadApiTests extends ApiTest {
       String repeated = query.isEmpty() ? "?limit=50&limit=50" : query + "&" + query.substring(1);
       assertSame(lean, client.get(bobToken, messages + repeated));
     }
-    assertEnteredTheSameThroughEitherDoor(token, roomId, 5);
+    assertEnteredTheSameThroughEitherDoor(token, roomId, 3); // 5, 2 and 1: 4 and 3 are shown
   }
 
-  private void assertEnteredTheSameThroughEitherDoor(String token, String roomId, int messages) {
+  private void assertEnteredTheSameThroughEitherDoor(String token, String roomId, int entries) {
     double answered = count(ENTER, "answered");
     double passed = count(ENTER, "passed");
     var lean = client.post(token, "/api/v1/rooms/" + roomId + "/enter", null);
@@ -157,7 +158,7 @@ class HotReadApiTests extends ApiTest {
     assertThat(count(ENTER, "answered")).as("answered by the door").isEqualTo(answered + 1);
     assertThat(count(ENTER, "passed")).as("passed to the full chain").isEqualTo(passed + 1);
     assertThat(lean.status()).isEqualTo(200);
-    assertThat(lean.json().get("messages")).hasSize(messages);
+    assertThat(lean.json().get("messages")).hasSize(entries);
     assertSame(lean, full);
   }
 

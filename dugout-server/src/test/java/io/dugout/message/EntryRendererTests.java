@@ -55,6 +55,9 @@ class EntryRendererTests {
       assertThat(rendered)
           .as("the newest %d entries", newestFirst.size())
           .containsExactlyElementsOf(MessageJson.writeAll(renderer.render(ROOM, newestFirst)));
+      assertThat(renderer.renderPageJson(ROOM, stored))
+          .as("the newest %d entries as a page read backward", newestFirst.size())
+          .containsExactlyElementsOf(MessageJson.writeAll(renderer.renderPage(ROOM, newestFirst)));
     }
     var page = MessageJson.writeAll(List.of(log.get(6L), log.get(5L), log.get(4L)));
     var rendered = renderer.renderJson(ROOM, page);
@@ -81,6 +84,29 @@ class EntryRendererTests {
     assertThat(renderer.render(ROOM, List.of(log.get(3L))).getFirst().target().content())
         .as("alone, the change carries its target")
         .isEqualTo("the glove");
+  }
+
+  @Test
+  void aPageReadBackwardLeavesOutTheChangesItShowsExceptAtItsEnds() {
+    put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "the glove", List.of(), "c-1", AT));
+    put(change(2, MessageChange.REACTION_ADDED, 1, "👍"));
+    put(reply(3, 1, "which one?"));
+    put(change(4, MessageChange.REACTION_ADDED, 1, "🎉"));
+    put(change(5, MessageChange.REACTION_ADDED, 99, "🎉"));
+    put(change(6, MessageChange.REACTION_ADDED, 3, "👍"));
+    var newestFirst = new ArrayList<>(log.descendingMap().values());
+
+    var page = renderer.renderPage(ROOM, newestFirst);
+
+    assertThat(page)
+        .as("6 is an end; 5's target is not in the page; 4 and 2 change message 1, shown")
+        .extracting(Message::seq)
+        .containsExactly(6L, 5L, 3L, 1L);
+    assertThat(page.get(0).target()).isNull();
+    assertThat(page.get(2).reply().content()).isEqualTo("the glove");
+    assertThat(renderer.renderPageJson(ROOM, MessageJson.writeAll(newestFirst)))
+        .containsExactlyElementsOf(MessageJson.writeAll(page));
+    assertThat(renderer.render(ROOM, newestFirst)).as("a replay keeps every entry").hasSize(6);
   }
 
   @Test

@@ -58,6 +58,46 @@ class MessageChangeApiTests extends ApiTest {
   }
 
   @Test
+  void aPageReadBackwardLeavesOutTheChangesItShowsButKeepsItsEnds() {
+    String aliceToken = client.token(user("alice"));
+    String bob = user("bob");
+    String bobToken = client.token(bob);
+    String roomId = group(aliceToken, "t", bob);
+    say(aliceToken, roomId, "c-1", "one");
+    say(aliceToken, roomId, "c-2", "two");
+    client.send("PUT", bobToken, reaction(roomId, 1, "👍"), null); // 3
+    client.send("PUT", bobToken, reaction(roomId, 2, "👍"), null); // 4
+    client.send("PUT", aliceToken, reaction(roomId, 2, "🎉"), null); // 5
+    client.send("PUT", aliceToken, reaction(roomId, 2, "🔥"), null); // 6
+
+    var newest = page(bobToken, roomId, "?limit=5");
+    var older = page(bobToken, roomId, "?before=4");
+    var entered = client.post(bobToken, "/api/v1/rooms/" + roomId + "/enter", null).json();
+    var replay = page(bobToken, roomId, "?after=0");
+
+    assertThat(newest)
+        .as("6 and 2 mark the range; 5 and 4 change message 2, which the page shows as it is")
+        .extracting(m -> m.get("seq").asLong())
+        .containsExactly(6L, 3L, 2L);
+    assertThat(newest.get(0).has("target")).isFalse();
+    assertThat(newest.get(1).get("target").get("seq").asLong())
+        .as("3 changes message 1, not in the page")
+        .isEqualTo(1);
+    assertThat(newest.get(2).get("reactions").toString()).contains("👍", "🎉", "🔥");
+    assertThat(older)
+        .as("3's target, message 1, is in the page, but 3 is the page's newest end")
+        .extracting(m -> m.get("seq").asLong())
+        .containsExactly(3L, 2L, 1L);
+    assertThat(entered.get("messages").findValues("seq"))
+        .extracting(JsonNode::asLong)
+        .containsExactly(6L, 2L, 1L);
+    assertThat(replay)
+        .as("read forward, every entry: a client checks that seqs follow each other")
+        .extracting(m -> m.get("seq").asLong())
+        .containsExactly(6L, 5L, 4L, 3L, 2L, 1L);
+  }
+
+  @Test
   void aRepeatedChangeAnswersTheOriginalAndAddsNothing() {
     String token = client.token(user("alice"));
     String roomId = group(token, "t");
@@ -171,11 +211,16 @@ class MessageChangeApiTests extends ApiTest {
     var removed = client.delete(bobToken, reaction(roomId, 1, "👍"));
     assertThat(removed.json().get("reactions").get(0).get("users").toString())
         .isEqualTo("[\"" + alice + "\"]");
-    var history = page(aliceToken, roomId, "");
-    assertThat(history)
+    var log = page(aliceToken, roomId, "?after=0");
+    assertThat(log)
         .extracting(m -> m.get("change") == null ? "message" : m.get("change").asString())
         .containsExactly(
             "reaction.removed", "reaction.added", "reaction.added", "reaction.added", "message");
+    var history = page(aliceToken, roomId, "");
+    assertThat(history)
+        .as("read backward, the page's newest end and the message as it is now")
+        .extracting(m -> m.get("change") == null ? "message" : m.get("change").asString())
+        .containsExactly("reaction.removed", "message");
     assertThat(history.getLast().get("reactions").size()).isEqualTo(2);
     assertInvalid(client.send("PUT", bobToken, reaction(roomId, 1, "lol"), null), "emoji");
     assertProblem(
