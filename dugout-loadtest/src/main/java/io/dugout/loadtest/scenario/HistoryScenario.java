@@ -120,7 +120,8 @@ public final class HistoryScenario implements Scenario {
           String.format(
               Locale.ROOT,
               "as many rooms again with as many messages, each followed by %d reactions (one"
-                  + " entry each, so a page of 50 entries holds about %d messages) and %.0f %%"
+                  + " entry each, so a page spanning 50 entries shows about %d messages, and"
+                  + " leaves out the reactions to them) and %.0f %%"
                   + " answering one of the room's last %d messages (series history-rich,"
                   + " enter-rich); each request goes to a plain or a rich room at random",
               reactions,
