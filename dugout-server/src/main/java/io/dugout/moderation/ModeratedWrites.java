@@ -1,10 +1,16 @@
 package io.dugout.moderation;
 
 import io.dugout.message.SendModeration;
+import io.dugout.room.CheckedView;
+import io.dugout.room.RoomEvent;
+import io.dugout.room.RoomEventFeed;
+import io.dugout.room.RoomProperties;
 import io.dugout.room.RoomStore;
 import io.dugout.system.DugoutException;
 import java.time.Clock;
 import java.util.function.BooleanSupplier;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,6 +19,11 @@ import org.springframework.stereotype.Component;
  * new messages. A write to a GROUP room reads the room's rules and the writer's mute in one store
  * read, and the writer's role only when the room is frozen or slow; a write to another room reads
  * nothing ({@link GroupRooms}).
+ *
+ * <p>What a writer may do is kept in a {@link CheckedView}, so a member's every send need not read
+ * it again: a moderator's change drops it on this node at once and on the others when its {@link
+ * RoomEvent.ModerationChanged} arrives, or within {@code dugout.rooms.member-cache-ttl} if the
+ * event is lost. A mute's end needs no event: it is compared with the clock at every write.
  */
 @Component
 class ModeratedWrites implements SendModeration {
@@ -22,14 +33,36 @@ class ModeratedWrites implements SendModeration {
   private final RoomStore rooms;
   private final SlowModeGate gate;
   private final Clock clock;
+  private final CheckedView<Writing, ModerationStore.Writer> writers;
+
+  private record Writing(String roomId, String userId) {}
 
   ModeratedWrites(
-      GroupRooms groups, ModerationStore store, RoomStore rooms, SlowModeGate gate, Clock clock) {
+      GroupRooms groups,
+      ModerationStore store,
+      RoomStore rooms,
+      SlowModeGate gate,
+      Clock clock,
+      ObjectProvider<RoomEventFeed> feed,
+      RoomProperties properties) {
     this.groups = groups;
     this.store = store;
     this.rooms = rooms;
     this.gate = gate;
     this.clock = clock;
+    this.writers =
+        new CheckedView<>(
+            CheckedView.feedOf(feed), properties.memberCacheTtl().toNanos(), System::nanoTime);
+  }
+
+  /** A moderator's change, made here or (in a cluster) on another node: read it again. */
+  @EventListener
+  void moderationChanged(RoomEvent.ModerationChanged changed) {
+    if (changed.userId() == null) {
+      writers.changedWhere(writing -> writing.roomId().equals(changed.roomId()));
+    } else {
+      writers.changed(new Writing(changed.roomId(), changed.userId()));
+    }
   }
 
   @Override
@@ -68,7 +101,9 @@ class ModeratedWrites implements SendModeration {
     if (!groups.isGroup(roomId)) {
       return ModerationStore.Rules.NONE;
     }
-    var writer = store.writer(roomId, userId);
+    var writer =
+        writers.get(
+            new Writing(roomId, userId), w -> store.writer(w.roomId(), w.userId()), w -> true);
     var mute = writer.mute();
     if (mute != null && mute.holdsAt(clock.instant())) {
       throw DugoutException.muted(

@@ -90,6 +90,7 @@ class ModerationService {
     Instant until = duration == null ? null : now.plus(duration);
     var mute = new ModerationStore.Mute(roomId, userId, until, Announcements.actorId(caller), now);
     store.mute(mute);
+    events.publishEvent(new RoomEvent.ModerationChanged(roomId, userId));
     var details = new HashMap<String, String>();
     if (until != null) {
       details.put("until", until.toString());
@@ -108,6 +109,7 @@ class ModerationService {
   void unmute(Caller caller, String roomId, String userId) {
     requireModeratorOf(caller, roomId, userId);
     if (store.unmute(roomId, userId)) {
+      events.publishEvent(new RoomEvent.ModerationChanged(roomId, userId));
       announce.toRoom(
           caller, "room.member.unmuted", roomId, userId, null, Map.of(), userId + " was unmuted");
     }
@@ -152,6 +154,7 @@ class ModerationService {
   ModerationStore.Rules freeze(Caller caller, String roomId, boolean frozen, String reason) {
     ModerationRights.requireRoomModerator(caller, actorIn(caller, roomId));
     if (store.setFrozen(roomId, frozen)) {
+      events.publishEvent(new RoomEvent.ModerationChanged(roomId, null));
       announce.toRoom(
           caller,
           frozen ? "room.frozen" : "room.unfrozen",
@@ -170,6 +173,7 @@ class ModerationService {
       throw DugoutException.invalid("seconds", "must be between 1 and " + MAX_SLOW_MODE_SECONDS);
     }
     if (store.setSlowMode(roomId, seconds)) {
+      events.publishEvent(new RoomEvent.ModerationChanged(roomId, null));
       announce.toRoom(
           caller,
           seconds == 0 ? "room.slow_mode.cleared" : "room.slow_mode.set",

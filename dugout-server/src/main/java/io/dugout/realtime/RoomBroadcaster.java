@@ -110,6 +110,9 @@ class RoomBroadcaster implements MessageListener {
       case RoomEvent.MuteChanged muted -> {
         // why: a member's mute is the member's own business, not the room's
       }
+      case RoomEvent.ModerationChanged moderated -> {
+        // why: the room hears of it from the action's SYSTEM message
+      }
       case RoomEvent.ReadMarkerMoved read ->
           toRoom(
               read.roomId(),

@@ -20,6 +20,12 @@ public sealed interface RoomEvent {
   /** A member's read marker moved forward. */
   record ReadMarkerMoved(String roomId, String userId, long seq) implements RoomEvent {}
 
+  /**
+   * A moderator changed what a member may write: a mute ({@code userId}), or the room's rules,
+   * frozen or slow mode ({@code userId} null).
+   */
+  record ModerationChanged(String roomId, String userId) implements RoomEvent {}
+
   /** A member started typing (a hint, at most one per member and room per typing interval). */
   record MemberStartedTyping(String roomId, String userId) implements RoomEvent {}
 }

@@ -32,7 +32,10 @@ class RoomMembership implements RoomAccess {
     this.moderation = moderation;
     this.members =
         new MembershipView(
-            rooms, new FeedOnce(feed), properties.memberCacheTtl().toNanos(), System::nanoTime);
+            rooms,
+            CheckedView.feedOf(feed),
+            properties.memberCacheTtl().toNanos(),
+            System::nanoTime);
   }
 
   @Override
@@ -81,22 +84,4 @@ class RoomMembership implements RoomAccess {
   }
 
   /** The node's feed, looked up at the first check, when every bean exists. */
-  private static final class FeedOnce implements java.util.function.Supplier<RoomEventFeed> {
-    private final ObjectProvider<RoomEventFeed> provider;
-    private volatile RoomEventFeed feed;
-
-    FeedOnce(ObjectProvider<RoomEventFeed> provider) {
-      this.provider = provider;
-    }
-
-    @Override
-    public RoomEventFeed get() {
-      var found = feed;
-      if (found == null) {
-        found = provider.getIfAvailable(() -> RoomEventFeed.SINGLE_NODE);
-        feed = found;
-      }
-      return found;
-    }
-  }
 }

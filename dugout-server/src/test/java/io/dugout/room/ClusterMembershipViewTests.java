@@ -13,9 +13,9 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * A member removed through one cluster node is refused on the other, which answers its members from
- * its own view: as soon as the room event arrives; after a dropped Redis connection; and, when
- * Redis loses the event, within {@code dugout.rooms.member-cache-ttl}.
+ * A member removed, muted or frozen out through one cluster node is refused on the other, which
+ * answers its members from its own views: as soon as the room event arrives; after a dropped Redis
+ * connection; and, when Redis loses the event, within {@code dugout.rooms.member-cache-ttl}.
  */
 class ClusterMembershipViewTests {
 
@@ -55,13 +55,7 @@ class ClusterMembershipViewTests {
     String room = keeping.group("alice", "bob");
     assertThat(brief.send(room, "bob")).isEqualTo(201);
 
-    var redis = TestCluster.redis();
-    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
-    try {
-      keeping.remove("alice", room, "bob");
-    } finally {
-      acl(redis, "allchannels");
-    }
+    withRoomEventsLost(() -> keeping.remove("alice", room, "bob"));
 
     // why: the ttl is 2 s; the rest is slack for a busy machine, not the bound
     awaitRefused(brief, room, "bob", Duration.ofSeconds(10));
@@ -71,35 +65,85 @@ class ClusterMembershipViewTests {
   void aDroppedRedisConnectionMakesTheOtherNodeReadMembershipAgain() {
     String room = brief.group("alice", "bob");
     assertThat(keeping.send(room, "bob")).isEqualTo(201);
-    var redis = TestCluster.redis();
-    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
-    try {
-      brief.remove("alice", room, "bob");
-    } finally {
-      acl(redis, "allchannels");
-    }
+    withRoomEventsLost(() -> brief.remove("alice", room, "bob"));
     assertThat(keeping.send(room, "bob"))
         .as("the event was lost, and the node keeps its answer for ten minutes")
         .isEqualTo(201);
 
     // every Pub/Sub connection drops; Lettuce reconnects and subscribes again
-    redis.execute(
-        (RedisCallback<Object>)
-            c -> {
-              for (var client : c.serverCommands().getClientList()) {
-                if (client.getFlags().contains("P")) {
-                  String address = client.getAddressPort();
-                  int colon = address.lastIndexOf(':');
-                  c.serverCommands()
-                      .killClient(
-                          address.substring(0, colon),
-                          Integer.parseInt(address.substring(colon + 1)));
-                }
-              }
-              return null;
-            });
+    TestCluster.redis()
+        .execute(
+            (RedisCallback<Object>)
+                c -> {
+                  for (var client : c.serverCommands().getClientList()) {
+                    if (client.getFlags().contains("P")) {
+                      String address = client.getAddressPort();
+                      int colon = address.lastIndexOf(':');
+                      c.serverCommands()
+                          .killClient(
+                              address.substring(0, colon),
+                              Integer.parseInt(address.substring(colon + 1)));
+                    }
+                  }
+                  return null;
+                });
 
     awaitRefused(keeping, room, "bob", Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aMuteMadeOnOneNodeIsRefusedOnTheOtherAsSoonAsTheRoomEventArrives() {
+    String room = brief.group("alice", "bob");
+    assertThat(keeping.send(room, "bob")).as("bob may write, and is known to").isEqualTo(201);
+
+    mute(brief, "alice", room, "bob");
+
+    awaitRefused(keeping, room, "bob", Duration.ofSeconds(5));
+    assertThat(keeping.send(room, "alice")).isEqualTo(201);
+  }
+
+  @Test
+  void aMuteMadeWhileRedisLosesTheRoomEventIsRefusedOnTheOtherNodeWithinTheTtl() {
+    String room = keeping.group("alice", "bob");
+    assertThat(brief.send(room, "bob")).isEqualTo(201);
+    withRoomEventsLost(
+        () -> {
+          mute(keeping, "alice", room, "bob");
+          assertThat(keeping.send(room, "bob")).as("refused at once where made").isEqualTo(403);
+        });
+
+    // why: the ttl is 2 s; the rest is slack for a busy machine, not the bound
+    awaitRefused(brief, room, "bob", Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aFreezeMadeOnOneNodeIsRefusedOnTheOtherAsSoonAsTheRoomEventArrives() {
+    String room = brief.group("alice", "bob");
+    assertThat(keeping.send(room, "bob")).isEqualTo(201);
+
+    var frozen =
+        brief
+            .client()
+            .send(
+                "PUT",
+                brief.client().token("alice"),
+                "/api/v1/rooms/" + room + "/freeze",
+                "{\"reason\":\"raid\"}");
+    assertThat(frozen.status()).isEqualTo(200);
+
+    awaitRefused(keeping, room, "bob", Duration.ofSeconds(5));
+    assertThat(keeping.send(room, "alice")).as("the owner still writes").isEqualTo(201);
+  }
+
+  private static void mute(TestCluster.Node node, String moderator, String room, String user) {
+    var muted =
+        node.client()
+            .send(
+                "PUT",
+                node.client().token(moderator),
+                "/api/v1/rooms/" + room + "/mutes/" + user,
+                "{\"seconds\":600}");
+    assertThat(muted.status()).as(muted::toString).isEqualTo(200);
   }
 
   /** Sends until the node refuses the user with 403; fails if it still accepts after the wait. */
@@ -118,6 +162,17 @@ class ClusterMembershipViewTests {
         within,
         user + " refused in room " + room);
     assertThat(statuses.subList(0, statuses.size() - 1)).allMatch(status -> status == 201);
+  }
+
+  /** Runs {@code action} while Redis refuses every publish on the room-events channel. */
+  private static void withRoomEventsLost(Runnable action) {
+    var redis = TestCluster.redis();
+    acl(redis, "resetchannels", "&dugout:node:*", "&dugout:room:*");
+    try {
+      action.run();
+    } finally {
+      acl(redis, "allchannels");
+    }
   }
 
   private static void acl(StringRedisTemplate redis, String... rules) {

@@ -57,7 +57,7 @@ class ClusterSendMemberReadsTests {
   }
 
   @Test
-  void aMembersSendsReadMembersOnceWithTheViewAndEveryTimeWithout() {
+  void aMembersSendsReadMembersAndModerationOnceWithTheViewsAndEveryTimeWithout() {
     String room = viewing.group("alice", "bob");
 
     viewingFinds.clear();
@@ -76,6 +76,15 @@ class ClusterSendMemberReadsTests {
                 "the view: the sender's membership read at the first send (again only if the"
                     + " room-events connection dropped meanwhile)\n"
                     + viewingFinds)
+        .isBetween(1L, 2L);
+    assertThat(readingFinds.onSendPath("moderation"))
+        .as(
+            () ->
+                "ttl 0s: the room's rules and the sender's mute read on every send\n"
+                    + readingFinds)
+        .isEqualTo(SENDS);
+    assertThat(viewingFinds.onSendPath("moderation"))
+        .as(() -> "the view: what the sender may write read at the first send\n" + viewingFinds)
         .isBetween(1L, 2L);
   }
 

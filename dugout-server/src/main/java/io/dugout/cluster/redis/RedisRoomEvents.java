@@ -21,8 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Carries {@link RoomEvent}s between cluster nodes on the Redis channel {@code dugout:room-events}:
  * each node publishes the events of its own changes and republishes the other nodes' events to its
- * own listeners, so a join, a leave, a mute, a moved read marker or a typist reaches subscribers on
- * every node, and a removed member's subscriptions end everywhere.
+ * own listeners, so a join, a leave, a mute, a moderator's change, a moved read marker or a typist
+ * reaches subscribers on every node, and a removed member's subscriptions end everywhere.
  *
  * <p>At most once, like all of Pub/Sub: a node disconnected from Redis misses events, and events
  * published while Redis is away are lost, counted with the fanout's (see {@code docs/deploy.md}).
@@ -75,6 +75,8 @@ final class RedisRoomEvents implements MessageListener, SubscriptionListener, Ro
               new Wire(nodeId, "typing", e.roomId(), e.userId(), 0);
           case RoomEvent.MuteChanged e ->
               new Wire(nodeId, e.muted() ? "muted" : "unmuted", e.roomId(), e.userId(), 0);
+          case RoomEvent.ModerationChanged e ->
+              new Wire(nodeId, "moderated", e.roomId(), e.userId(), 0);
         };
     if (!channels.publish(CHANNEL, wire) && !channels.away()) {
       // why: Redis answered but refused it (a missing permission, say), which no outage line
@@ -103,6 +105,7 @@ final class RedisRoomEvents implements MessageListener, SubscriptionListener, Ro
           case "typing" -> new RoomEvent.MemberStartedTyping(wire.roomId(), wire.userId());
           case "muted" -> new RoomEvent.MuteChanged(wire.roomId(), wire.userId(), true);
           case "unmuted" -> new RoomEvent.MuteChanged(wire.roomId(), wire.userId(), false);
+          case "moderated" -> new RoomEvent.ModerationChanged(wire.roomId(), wire.userId());
           default -> null; // why: a newer node's event this node does not know yet
         };
     if (event != null) {
