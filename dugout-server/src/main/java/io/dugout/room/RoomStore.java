@@ -1,7 +1,10 @@
 package io.dugout.room;
 
 import io.dugout.message.Message;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,6 +39,22 @@ public interface RoomStore {
    * that (an identical list has identical members) but not on getting the same list twice.
    */
   List<Member> members(String roomId);
+
+  /**
+   * The members of each of {@code roomIds} as {@link #members(String)} gives them, keyed by room; a
+   * room without members (or unknown) is left out. MongoDB answers with one query, where asking
+   * room by room would be a round trip each.
+   */
+  default Map<String, List<Member>> members(Collection<String> roomIds) {
+    var found = new LinkedHashMap<String, List<Member>>();
+    for (String roomId : roomIds) {
+      var members = members(roomId);
+      if (!members.isEmpty()) {
+        found.put(roomId, members);
+      }
+    }
+    return found;
+  }
 
   /** Adds a member; false when the user already is one (nothing changes then). */
   boolean addMember(Member member);

@@ -17,13 +17,14 @@ import org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilder
 
 /**
  * What sends read from MongoDB on a cluster node. A member's REST sends read the {@code members}
- * collection once, when the node's membership view first confirms the sender, and not again while
- * the view may answer; with {@code dugout.rooms.member-cache-ttl=0s} every send reads it. Counted
+ * collection once, when the node's membership view first confirms the sender, and in a GROUP room
+ * the {@code moderation} collection once, for what the sender may write, and not again while the
+ * views may answer; with {@code dugout.rooms.member-cache-ttl=0s} every send reads both. Counted
  * are the {@code find} commands the node runs on {@code members} within {@code
  * MessageService.post}, on the sender's request thread. Not counted are the reads off that thread:
  * in a cluster {@code RoomCountsPusher}'s worker reads every member's record (their read markers)
- * once per gathered batch of the room's messages for the badge counts, and the chat notifier reads
- * the room's recipients, which it then keeps.
+ * once per gathered batch, for all its rooms together, for the badge counts, and the chat notifier
+ * reads the room's recipients, which it then keeps.
  */
 class ClusterSendMemberReadsTests {
 

@@ -58,6 +58,24 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void readsTheMembersOfManyRoomsAsEachRoomsOwn() {
+    store.create(group("r1"), members("r1", "alice", "bob"));
+    store.create(group("r2"), members("r2", "carol"));
+    store.create(group("r3"), members("r3", "bob", "dave", "alice"));
+    store.addMember(new Member("r2", "erin", MemberRole.MEMBER, Instant.now(), 0, false));
+    store.markRead("r1", "bob", 3, 2);
+    store.mention("r3", List.of("dave"), 4);
+
+    var found = store.members(List.of("r3", "r1", "nope", "r2"));
+
+    assertThat(found).containsOnlyKeys("r1", "r2", "r3");
+    for (String roomId : List.of("r1", "r2", "r3")) {
+      assertThat(found.get(roomId)).as(roomId).isEqualTo(store.members(roomId));
+    }
+    assertThat(store.members(List.of())).isEmpty();
+  }
+
+  @Test
   void findsNothingForUnknownRoomsAndMembers() {
     assertThat(store.find("nope")).isEmpty();
     assertThat(store.findMember("nope", "alice")).isEmpty();

@@ -20,9 +20,12 @@ import io.dugout.room.RoomStore;
 import io.dugout.room.RoomType;
 import io.dugout.room.TradeContext;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -151,6 +154,30 @@ final class MongoRoomStore implements RoomStore {
                   .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
                   .forEach(d -> found.add(memberFrom(d)));
               return Collections.unmodifiableList(found);
+            });
+  }
+
+  @Override
+  public Map<String, List<Member>> members(Collection<String> roomIds) {
+    if (roomIds.isEmpty()) {
+      return Map.of();
+    }
+    return storage
+        .timers()
+        .scan()
+        .record(
+            () -> {
+              var found = new LinkedHashMap<String, List<Member>>();
+              members
+                  .find(Filters.in("roomId", roomIds))
+                  .sort(Sorts.ascending("joinedAt", "joinedAtNanos", "userId"))
+                  .forEach(
+                      d -> {
+                        var member = memberFrom(d);
+                        found.computeIfAbsent(member.roomId(), id -> new ArrayList<>()).add(member);
+                      });
+              found.replaceAll((roomId, list) -> Collections.unmodifiableList(list));
+              return found;
             });
   }
 
