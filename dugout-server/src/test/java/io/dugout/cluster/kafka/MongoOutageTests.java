@@ -60,7 +60,13 @@ class MongoOutageTests {
           var rest = ledger.post(a.client(), alice, "rest-down");
           assertThat(rest.status()).as(rest.toString()).isEqualTo(503);
           assertThat(rest.text("code")).isEqualTo("unavailable");
-          assertThat(rest.text("detail")).contains("MongoDB");
+          // why either: a node that keeps alice's membership and moderation sends it on to the
+          // partition owner, which cannot store it, and answers after the append timeout; one
+          // whose view was dropped meanwhile fails at its own read of MongoDB
+          assertThat(rest.text("detail"))
+              .satisfiesAnyOf(
+                  detail -> assertThat(detail).contains("MongoDB"),
+                  detail -> assertThat(detail).contains("it may still be stored"));
 
           var viaB = ledger.post(b.client(), b.client().token("bob"), "rest-down-b");
           assertThat(viaB.status()).as(viaB.toString()).isEqualTo(503);
