@@ -59,17 +59,20 @@ public final class EntryRenderer {
   private List<Message> render(String roomId, List<Message> page, boolean leaveOutFolded) {
     Set<Long> inPage = Set.of();
     Set<Long> wanted = new HashSet<>();
+    boolean anyFolded = false;
     for (Message entry : page) {
       if (entry.targetSeq() != null) {
         inPage = inPage.isEmpty() ? seqsOf(page) : inPage;
-        if (!inPage.contains(entry.targetSeq())) {
+        if (inPage.contains(entry.targetSeq())) {
+          anyFolded = true;
+        } else {
           wanted.add(entry.targetSeq());
         }
       } else if (entry.replyTo() != null) {
         wanted.add(entry.replyTo());
       }
     }
-    if (wanted.isEmpty() && (inPage.isEmpty() || !leaveOutFolded)) {
+    if (wanted.isEmpty() && (!anyFolded || !leaveOutFolded)) {
       return page;
     }
     Map<Long, Message> bySeq = new HashMap<>();

@@ -18,6 +18,9 @@ import tools.jackson.databind.JsonNode;
  * Edits, deletes, reactions, replies and mentions over real HTTP: each change an entry of the
  * room's log, replayed by {@code after}, with history and room lists showing messages as they are
  * now, and rights decided by who the caller is.
+ *
+ * <p>Over 300 lines: the changes share one set of rules (the log, retries, rights, counts), and
+ * these tests check them against each other on one server, the way a client meets them.
  */
 class MessageChangeApiTests extends ApiTest {
 

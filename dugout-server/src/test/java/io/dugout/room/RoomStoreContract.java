@@ -17,7 +17,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The behaviour every {@link RoomStore} adapter must have. */
+/**
+ * The behaviour every {@link RoomStore} adapter must have.
+ *
+ * <p>Over 300 lines: it is the one contract the RocksDB and both MongoDB adapters run, so it holds
+ * every guarantee of the port in one place.
+ */
 public abstract class RoomStoreContract {
 
   private static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");
