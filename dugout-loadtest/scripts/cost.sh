@@ -6,6 +6,8 @@
 #   dugout-loadtest/scripts/cost.sh SERVER_JAR LOADTEST_JAR OUT_DIR LABEL scenario [options...]
 # e.g. cost.sh dugout-server.jar dugout-loadtest.jar out a chat --rate 3000 --duration 20s
 # One line per call, appended to OUT_DIR/runs.txt. JAVA, SERVER_OPTS as in fresh-server.sh.
+# WARM_RUNS=N runs the warm-up N times (default 1), e.g. to have code that runs only now and then,
+# such as a push's HTTP call, compiled before the measured run.
 # THREAD=NAME also reports the CPU of the server's threads whose name starts with NAME (the first
 # 15 characters, as Linux keeps them), e.g. THREAD=dugout-chat-notifier.
 set -euo pipefail
@@ -25,8 +27,10 @@ thread_seconds() { # the CPU of the THREAD threads, summed from threads.py
     awk -F'\t' -v t="${name:0:15}" 'index(t, $1) == 1 { s += $3 } END { print s + 0 }'
 }
 start_server "$server_jar" "$port" "$out/$label.server.log"
-"$java" -jar "$loadtest_jar" "$@" --url "http://localhost:$port" --out "$out/$label-warm" \
-  >"$out/$label-warm.txt" 2>&1 || true
+for ((warm = 1; warm <= ${WARM_RUNS:-1}; warm++)); do
+  "$java" -jar "$loadtest_jar" "$@" --url "http://localhost:$port" --out "$out/$label-warm" \
+    >"$out/$label-warm.txt" 2>&1 || true
+done
 before=$(cpu_seconds) thread_before=$(thread_seconds)
 "$java" -jar "$loadtest_jar" "$@" --url "http://localhost:$port" --out "$out/$label" \
   >"$out/$label.txt" 2>&1 || true

@@ -5,8 +5,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A user's badge: the unread messages of all the user's rooms, muted ones included, as room lists
- * count them. One read of the user's room list per push job (not per device); its cost grows with
- * the number of rooms the user is in.
+ * count them ({@link RoomStore#unreadTotal}). One read per push job (not per device); its cost
+ * grows with the number of rooms the user is in.
  */
 @Component
 class Badges {
@@ -18,11 +18,6 @@ class Badges {
   }
 
   int of(String userId) {
-    long total = 0;
-    for (var listing : rooms.listingOf(userId)) {
-      long ordinal = listing.newest() == null ? 0 : listing.newest().ordinal();
-      total += listing.member().unreadAt(ordinal);
-    }
-    return (int) Math.min(total, Integer.MAX_VALUE);
+    return (int) Math.min(rooms.unreadTotal(userId), Integer.MAX_VALUE);
   }
 }

@@ -102,6 +102,20 @@ public interface RoomStore {
   List<Listing> listingOf(String userId);
 
   /**
+   * The user's unread messages over every room the user is a member of, muted rooms included: the
+   * sum of what {@link #listingOf} counts room by room ({@link Member#unreadAt} of each room's
+   * newest entry). A phone's badge. The default sums the listing; an adapter that can skip reading
+   * each room and its newest message does.
+   */
+  default long unreadTotal(String userId) {
+    long total = 0;
+    for (var listing : listingOf(userId)) {
+      total += listing.member().unreadAt(listing.newest() == null ? 0 : listing.newest().ordinal());
+    }
+    return total;
+  }
+
+  /**
    * A room as a room list needs it: {@code newest} is null when the room has no message yet, and
    * {@code members} (in the order they joined) is null for GROUP rooms.
    */

@@ -405,6 +405,39 @@ public abstract class RoomStoreContract {
   }
 
   @Test
+  void countsAUsersUnreadMessagesOverAllRoomsAsTheListingDoes() {
+    store.create(group("g1"), members("g1", "alice", "bob"));
+    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
+    store.create(group("g2"), members("g2", "alice"));
+    store.create(group("other"), members("other", "bob"));
+    var messages = messages();
+    messages.write(message("g1", 1));
+    messages.write(message("d1", 1));
+    assertThat(store.unreadTotal("alice")).isEqualTo(2);
+
+    messages.write(message("g1", 2));
+    // why: entries whose ordinal lags their seq, as a change entry's and those after it do
+    messages.write(entry("g1", 3, 2));
+    messages.write(entry("g1", 4, 3));
+    messages.write(message("d1", 2));
+    messages.write(message("other", 1));
+    store.markRead("g1", "alice", 2, 2);
+    store.setMuted("d1", "alice", true);
+
+    assertThat(store.unreadTotal("alice"))
+        .as("g1 one message past the marker, d1 two though muted, g2 none")
+        .isEqualTo(3);
+    assertThat(store.unreadTotal("alice"))
+        .isEqualTo(
+            store.listingOf("alice").stream()
+                .mapToLong(l -> l.newest() == null ? 0 : l.member().unreadAt(l.newest().ordinal()))
+                .sum());
+    assertThat(store.unreadTotal("nobody")).isZero();
+    store.removeMember("d1", "alice");
+    assertThat(store.unreadTotal("alice")).as("a room left counts no more").isEqualTo(1);
+  }
+
+  @Test
   void listsNoRoomTheUserLeft() {
     store.create(group("g1"), members("g1", "alice", "bob"));
     store.create(group("g2"), members("g2", "alice", "bob"));
@@ -414,6 +447,19 @@ public abstract class RoomStoreContract {
 
   private static RoomStore.Listing entry(List<RoomStore.Listing> listing, String roomId) {
     return listing.stream().filter(l -> l.room().id().equals(roomId)).findFirst().orElseThrow();
+  }
+
+  private static Message entry(String roomId, long seq, long ordinal) {
+    return new Message(
+        roomId,
+        seq,
+        ordinal,
+        "bob",
+        MessageKind.TEXT,
+        "hello " + seq,
+        List.of(),
+        "c-" + roomId + "-" + seq,
+        NOW.plusSeconds(seq));
   }
 
   private static Message message(String roomId, long seq) {

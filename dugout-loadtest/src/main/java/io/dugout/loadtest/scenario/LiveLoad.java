@@ -154,6 +154,15 @@ final class LiveLoad {
     }
   }
 
+  /**
+   * Opens the measured window: first the counters are reset, then the users count only what is sent
+   * from now on, so a warm-up send delivered inside the window is neither expected nor received.
+   */
+  private void startMeasuring() {
+    metrics.startMeasuring();
+    measured.startAt(SendStamp.now());
+  }
+
   Scenario.Outcome run() throws InterruptedException {
     Preflight.live(context, plan.tokens().get(0));
     context.phase("connect");
@@ -179,18 +188,21 @@ final class LiveLoad {
         plan.closedLoop() ? 0 : Math.max(1, Math.round(1e9 * senders.size() / plan.rate()));
     long warmUpEnd = System.nanoTime() + plan.warmUp().toNanos();
     long end = warmUpEnd + plan.duration().toNanos();
-    if (plan.warmUp().isPositive()) {
-      context.phase("warm-up");
+    boolean warmingUp = plan.warmUp().isPositive();
+    // why: without a warm-up the window opens before the first send, which would otherwise reach
+    // the server stamped before the window and go uncounted
+    context.phase(warmingUp ? "warm-up" : "run");
+    if (!warmingUp) {
+      startMeasuring();
     }
     for (LiveUser sender : senders) {
       sender.start(end, periodNanos, context.timeout());
     }
-    Pacing.sleepUntil(warmUpEnd);
-    context.phase("run");
-    // why: first the counters are reset, then the users count only what is sent from now on, so a
-    // warm-up send delivered inside the window is neither expected nor received
-    metrics.startMeasuring();
-    measured.startAt(SendStamp.now());
+    if (warmingUp) {
+      Pacing.sleepUntil(warmUpEnd);
+      context.phase("run");
+      startMeasuring();
+    }
     Pacing.sleepUntil(end);
     awaitStopped(users.stream().map(LiveUser::stopSending).toList());
 

@@ -30,17 +30,17 @@ import java.util.function.Function;
  * takes a message stripe). A message's value is its {@link MessageJson}, which history answers
  * carry as it is.
  *
- * <p>Each room's last seq is remembered once read or written, under the room's stripe, so the
- * newest page and the sequencer skip the seek from the end, and a write above it skips the check
- * that its seq is free. Coherent because only this store writes the room's messages (single
- * process, like RocksDB itself); at most {@value #REMEMBERED_ROOMS} rooms, then all are forgotten
- * and read again.
+ * <p>Each room's head (last seq and ordinal) is remembered once read or written, under the room's
+ * stripe, so the newest page, the sequencer and a badge skip the seek from the end, and a write
+ * above it skips the check that its seq is free. Coherent because only this store writes the room's
+ * messages (single process, like RocksDB itself); at most {@value #REMEMBERED_ROOMS} rooms, then
+ * all are forgotten and read again.
  *
  * <p>Tries without waiting ({@link NoWait}) when writes are not synced: a stripe is taken only when
  * free, and {@link RocksDbStorage} refuses reads from disk and slowed-down writes.
  *
  * <p>Over 300 lines: it implements the whole {@link MessageStore} port, whose reads (pages both
- * ways, entries by seq, their stored JSON) share one key layout and one last-seq memo.
+ * ways, entries by seq, their stored JSON) share one key layout and one head memo.
  */
 final class RocksDbMessageStore implements MessageStore {
 
@@ -51,7 +51,7 @@ final class RocksDbMessageStore implements MessageStore {
   private final RocksDbStorage storage;
   private final RocksDbMembers members;
   private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
-  private final ConcurrentHashMap<String, Long> lastSeqs = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Head> heads = new ConcurrentHashMap<>();
   private final PointedEntries pointed = new PointedEntries();
 
   RocksDbMessageStore(RocksDbStorage storage, RocksDbMembers members) {
@@ -74,9 +74,9 @@ final class RocksDbMessageStore implements MessageStore {
       if (seen != null) {
         return new Written(withTarget(get(roomId, Keys.seqValueOf(seen))), Outcome.RETRY);
       }
-      Long last = lastSeqs.get(roomId);
+      Head last = heads.get(roomId);
       byte[] holder =
-          last != null && message.seq() > last ? null : storage.get(MESSAGES, messageKey);
+          last != null && message.seq() > last.seq() ? null : storage.get(MESSAGES, messageKey);
       if (holder != null) {
         return new Written(MessageJson.read(holder), Outcome.SEQ_TAKEN);
       }
@@ -98,7 +98,7 @@ final class RocksDbMessageStore implements MessageStore {
       } else {
         storage.write(fill);
       }
-      lastSeqs.computeIfPresent(roomId, (room, known) -> Math.max(known, message.seq()));
+      advanceHead(message);
       return new Written(message, Outcome.CREATED, message.rendered() ? null : json);
     } finally {
       stripe.unlock();
@@ -126,8 +126,16 @@ final class RocksDbMessageStore implements MessageStore {
     if (rewritten != null) {
       pointed.rewritten(change.roomId(), change.targetSeq(), rewritten);
     }
-    lastSeqs.computeIfPresent(change.roomId(), (room, known) -> Math.max(known, change.seq()));
+    advanceHead(change);
     return new Written(change.stored().withRendered(null, target), Outcome.CREATED);
+  }
+
+  /** Under the room's stripe, after {@code entry} is written: the remembered head moves to it. */
+  private void advanceHead(Message entry) {
+    heads.computeIfPresent(
+        entry.roomId(),
+        (room, known) ->
+            entry.seq() > known.seq() ? new Head(entry.seq(), entry.ordinal()) : known);
   }
 
   @Override
@@ -209,19 +217,10 @@ final class RocksDbMessageStore implements MessageStore {
     }
   }
 
-  /** The newest entry's seq and ordinal: one read of the last key, and its value when asked. */
+  /** The newest entry's seq and ordinal, remembered once read or written. */
   @Override
   public Head head(String roomId) {
-    long seq = lastSeq(roomId);
-    if (seq == 0) {
-      return Head.EMPTY;
-    }
-    return new Head(seq, get(roomId, seq).ordinal());
-  }
-
-  @Override
-  public long lastSeq(String roomId) {
-    Long known = lastSeqs.get(roomId);
+    Head known = heads.get(roomId);
     if (known != null) {
       return known;
     }
@@ -229,26 +228,32 @@ final class RocksDbMessageStore implements MessageStore {
     NoWait.lock(stripe);
     try {
       // why: read under the stripe, so that no write of the room falls between read and keep
-      long read = readLastSeq(roomId);
-      if (lastSeqs.size() >= REMEMBERED_ROOMS) {
-        lastSeqs.clear();
+      Head read = readHead(roomId);
+      if (heads.size() >= REMEMBERED_ROOMS) {
+        heads.clear();
       }
-      lastSeqs.put(roomId, read);
+      heads.put(roomId, read);
       return read;
     } finally {
       stripe.unlock();
     }
   }
 
-  private long readLastSeq(String roomId) {
-    long[] last = {0};
+  @Override
+  public long lastSeq(String roomId) {
+    return head(roomId).seq();
+  }
+
+  /** One step back from the room's end: its last key, and the ordinal in that entry's value. */
+  private Head readHead(String roomId) {
+    Head[] last = {Head.EMPTY};
     storage.scan(
         MESSAGES,
         Keys.prefix(roomId),
         Keys.prefixEnd(roomId),
         true,
         (key, value) -> {
-          last[0] = Keys.seqOf(key);
+          last[0] = new Head(Keys.seqOf(key), MessageJson.read(value).ordinal());
           return false;
         });
     return last[0];

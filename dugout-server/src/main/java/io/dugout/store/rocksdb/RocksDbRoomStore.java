@@ -179,6 +179,22 @@ final class RocksDbRoomStore implements RoomStore {
     return ids;
   }
 
+  /**
+   * From the user's member records and each room's remembered head ({@link MessageStore#head}): no
+   * room record and no newest message is read or decoded.
+   */
+  @Override
+  public long unreadTotal(String userId) {
+    long total = 0;
+    for (String roomId : roomIdsOf(userId)) {
+      var member = findMember(roomId, userId);
+      if (member.isPresent()) {
+        total += member.get().unreadAt(messages.head(roomId).ordinal());
+      }
+    }
+    return total;
+  }
+
   @Override
   public List<Listing> listingOf(String userId) {
     var listing = new ArrayList<Listing>();
