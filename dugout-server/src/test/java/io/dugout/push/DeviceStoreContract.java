@@ -173,6 +173,71 @@ public abstract class DeviceStoreContract {
   }
 
   @Test
+  void everyWriteIsSeenByTheNextReadOfEachUserItTouched() {
+    assertThat(store.devicesOf("alice")).isEmpty();
+    assertThat(store.devicesOf("bob")).isEmpty();
+
+    store.put(device("alice", "phone", Platform.FCM, "t1"), 10);
+    assertThat(store.devicesOf("alice"))
+        .containsExactly(device("alice", "phone", Platform.FCM, "t1"));
+    store.put(device("alice", "phone", Platform.FCM, "t2"), 10);
+    assertThat(store.devicesOf("alice"))
+        .containsExactly(device("alice", "phone", Platform.FCM, "t2"));
+    assertThat(store.devicesOf("bob")).isEmpty();
+
+    store.put(device("bob", "tablet", Platform.FCM, "t2"), 10);
+    assertThat(store.devicesOf("alice")).as("the token moved to bob").isEmpty();
+    assertThat(store.devicesOf("bob")).containsExactly(device("bob", "tablet", Platform.FCM, "t2"));
+
+    store.removeToken(Platform.FCM, "t2");
+    assertThat(store.devicesOf("bob")).isEmpty();
+    store.put(device("alice", "desk", Platform.APNS, "t3"), 10);
+    assertThat(store.devicesOf("alice")).hasSize(1);
+    store.remove("alice", "desk");
+    assertThat(store.devicesOf("alice")).isEmpty();
+  }
+
+  /**
+   * Readers race a writer; the read after the last write shows it. why: a store that remembers what
+   * it read must not keep a read that overlapped a write (with such a store this fails in one run
+   * of three or four, not always: the overlap is a matter of timing).
+   */
+  @Test
+  void aReadRacingWritesLeavesTheNextReadTheLastWrite() throws Exception {
+    int writes = 300;
+    var done = new java.util.concurrent.atomic.AtomicBoolean();
+    try (var pool = Executors.newFixedThreadPool(2)) {
+      var readers = new ArrayList<Future<?>>();
+      for (int r = 0; r < 2; r++) {
+        readers.add(
+            pool.submit(
+                () -> {
+                  while (!done.get()) {
+                    store.devicesOf("alice");
+                  }
+                  return null;
+                }));
+      }
+      try {
+        for (int i = 0; i < writes; i++) {
+          store.put(device("alice", "phone", Platform.FCM, "t" + i), 10);
+          if (i % 3 == 0) {
+            store.remove("alice", "phone");
+          }
+        }
+      } finally {
+        done.set(true);
+      }
+      for (var reader : readers) {
+        reader.get();
+      }
+    }
+
+    assertThat(store.devicesOf("alice"))
+        .containsExactly(device("alice", "phone", Platform.FCM, "t" + (writes - 1)));
+  }
+
+  @Test
   void racingPutsOfOneTokenLeaveOneHolder() throws Exception {
     int users = 8;
     var start = new CountDownLatch(1);

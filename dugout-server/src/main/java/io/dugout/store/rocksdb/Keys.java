@@ -80,6 +80,15 @@ final class Keys {
     return ByteBuffer.allocate(pa.length + 1 + pb.length).put(pa).put(SEP).put(pb).array();
   }
 
+  /** The first part of a {@link #pair} key. */
+  static String firstOf(byte[] pairKey) {
+    int end = 0;
+    while (end < pairKey.length && pairKey[end] != SEP) {
+      end++;
+    }
+    return new String(pairKey, 0, end, StandardCharsets.UTF_8);
+  }
+
   static byte[] triple(String a, String b, String c) {
     if (ascii(a) && ascii(b) && ascii(c)) {
       byte[] key = new byte[a.length() + b.length() + c.length() + 2];
