@@ -376,10 +376,7 @@ public abstract class RoomStoreContract {
 
   @Test
   void listsEachRoomOfAUserWithItsNewestMessageAndTheUsersMarker() {
-    store.create(group("g1"), members("g1", "alice", "bob"));
-    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
-    store.create(group("g2"), members("g2", "alice"));
-    store.create(group("other"), members("other", "bob"));
+    createAlicesRoomsAndOneOther();
     var messages = messages();
     for (long seq = 1; seq <= 3; seq++) {
       messages.write(message("g1", seq));
@@ -406,10 +403,7 @@ public abstract class RoomStoreContract {
 
   @Test
   void countsAUsersUnreadMessagesOverAllRoomsAsTheListingDoes() {
-    store.create(group("g1"), members("g1", "alice", "bob"));
-    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
-    store.create(group("g2"), members("g2", "alice"));
-    store.create(group("other"), members("other", "bob"));
+    createAlicesRoomsAndOneOther();
     var messages = messages();
     messages.write(message("g1", 1));
     messages.write(message("d1", 1));
@@ -445,6 +439,14 @@ public abstract class RoomStoreContract {
     assertThat(store.listingOf("bob")).extracting(l -> l.room().id()).containsExactly("g2");
   }
 
+  /** Alice in g1 and d1 with bob and alone in g2; bob alone in other. */
+  private void createAlicesRoomsAndOneOther() {
+    store.create(group("g1"), members("g1", "alice", "bob"));
+    store.create(direct("d1", "K"), members("d1", "alice", "bob"));
+    store.create(group("g2"), members("g2", "alice"));
+    store.create(group("other"), members("other", "bob"));
+  }
+
   private static RoomStore.Listing entry(List<RoomStore.Listing> listing, String roomId) {
     return listing.stream().filter(l -> l.room().id().equals(roomId)).findFirst().orElseThrow();
   }
@@ -463,15 +465,7 @@ public abstract class RoomStoreContract {
   }
 
   private static Message message(String roomId, long seq) {
-    return new Message(
-        roomId,
-        seq,
-        "bob",
-        MessageKind.TEXT,
-        "hello " + seq,
-        List.of(),
-        "c-" + roomId + "-" + seq,
-        NOW.plusSeconds(seq));
+    return entry(roomId, seq, seq);
   }
 
   @Test
