@@ -144,7 +144,6 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
     this.name = name;
     this.commits = commits;
     this.commitIntervalNanos = commits == Commits.ASYNC ? commitInterval.toNanos() : 0;
-    this.commitDue = System.nanoTime(); // why: nanoTime's origin is arbitrary, maybe negative
     this.handler = handler;
     this.partitions =
         Executors.newThreadPerTaskExecutor(
