@@ -154,7 +154,6 @@ class KafkaClusterConfiguration {
             cluster.kafka().topic(),
             "sequencer",
             OrderedConsumer.Commits.ASYNC,
-            cluster.kafka().commitInterval(),
             new PartitionOwner(
                 cluster.kafka().topic(),
                 store,

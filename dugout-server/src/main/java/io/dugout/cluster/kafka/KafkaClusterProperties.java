@@ -51,9 +51,6 @@ record KafkaClusterProperties(
    *     0) the node joins as a new member at every start. Must differ between running nodes
    * @param singleBroker that a cluster of one broker, with one copy of each partition, is meant (a
    *     local cluster, a test): the node then does not warn about it
-   * @param commitInterval how often a partition owner commits the offsets of the sends it has
-   *     stored (it always does before its partitions move): a killed node's successor reads up to
-   *     this much of its partitions again, and finds each send stored already
    */
   record Sends(
       @DefaultValue("dugout.sends") String topic,
@@ -64,8 +61,7 @@ record KafkaClusterProperties(
       @DefaultValue("1") int minInsyncReplicas,
       @DefaultValue("10s") Duration sessionTimeout,
       @DefaultValue("") String instanceId,
-      @DefaultValue("false") boolean singleBroker,
-      @DefaultValue("1s") Duration commitInterval) {
+      @DefaultValue("false") boolean singleBroker) {
 
     /**
      * What is wrong with the replication topics are created with, for a node that must not lose a

@@ -10,7 +10,6 @@ import io.dugout.system.DugoutProperties.Mode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -72,7 +71,6 @@ class KafkaNotificationConfiguration {
             notifications.topic(),
             "notifier",
             OrderedConsumer.Commits.SYNC,
-            Duration.ZERO,
             new NotificationOwner(
                 store, new NotificationListeners(listeners), fanout, writer, clock));
     return new NotificationNode(writer, owner, fanout);

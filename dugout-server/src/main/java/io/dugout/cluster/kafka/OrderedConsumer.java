@@ -101,15 +101,12 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
     /** After each poll, waiting for the broker; nothing more when partitions leave. */
     SYNC,
     /**
-     * Without waiting, at most once per commit interval (after the poll that ends it, or the first
-     * empty poll after it), so the next poll (and every request behind it) never waits for a round
-     * trip to the group coordinator, or for a minute while the broker is away, and a busy owner
-     * asks the broker for one commit a second rather than one per poll. A commit that fails or
-     * never came only repeats written records to the next owner, and a later commit covers an
-     * earlier one. Before partitions leave this node it commits synchronously, bounded to 2 s: the
-     * next owner starts after the last commit, and what was written here but not committed would
-     * otherwise come to it again (harmless, but work). A killed node's successor repeats at most a
-     * commit interval of its records.
+     * After each poll without waiting, so the next poll (and every request behind it) never waits
+     * for a round trip to the group coordinator, or for a minute while the broker is away; a commit
+     * that fails only repeats written records, and a later commit covers an earlier one. Before
+     * partitions leave this node it commits synchronously, bounded to 2 s: the next owner starts
+     * after the last commit, and what was written here but committed only asynchronously would
+     * otherwise come to it again (harmless, but work).
      */
     ASYNC
   }
@@ -118,9 +115,6 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
   private final String topic;
   private final String name;
   private final Commits commits;
-  private final long commitIntervalNanos;
-  private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
-  private long commitDue;
   private final Handler handler;
   private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
   private final AtomicLong failures = new AtomicLong();
@@ -130,20 +124,17 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
 
   /**
    * @param name what this consumer is, in logs and its threads' names ({@code sequencer})
-   * @param commitInterval with {@link Commits#ASYNC}, the least time between two commits
    */
   OrderedConsumer(
       Consumer<String, byte[]> consumer,
       String topic,
       String name,
       Commits commits,
-      Duration commitInterval,
       Handler handler) {
     this.consumer = consumer;
     this.topic = topic;
     this.name = name;
     this.commits = commits;
-    this.commitIntervalNanos = commits == Commits.ASYNC ? commitInterval.toNanos() : 0;
     this.handler = handler;
     this.partitions =
         Executors.newThreadPerTaskExecutor(
@@ -226,7 +217,6 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
   private void pollOnce() {
     var records = consumer.poll(POLL);
     if (records.isEmpty()) {
-      commitIfDue();
       return;
     }
     var work = new HashMap<TopicPartition, Future<Progress>>();
@@ -254,8 +244,12 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
         failed = true;
       }
     }
-    uncommitted.putAll(done);
-    commitIfDue();
+    if (!done.isEmpty()) {
+      switch (commits) {
+        case SYNC -> consumer.commitSync(done);
+        case ASYNC -> consumer.commitAsync(done, this::committed);
+      }
+    }
     if (failed) {
       pause();
     }
@@ -295,31 +289,8 @@ final class OrderedConsumer implements Runnable, ConsumerRebalanceListener {
     }
   }
 
-  /** On the polling thread: commits what the handlers finished, when {@link Commits} says so. */
-  private void commitIfDue() {
-    if (uncommitted.isEmpty()) {
-      return;
-    }
-    long now = System.nanoTime();
-    if (commits == Commits.ASYNC && now - commitDue < 0) {
-      return;
-    }
-    var offsets = Map.copyOf(uncommitted);
-    uncommitted.clear();
-    switch (commits) {
-      case SYNC -> consumer.commitSync(offsets);
-      case ASYNC -> {
-        commitDue = now + commitIntervalNanos;
-        consumer.commitAsync(offsets, this::committed);
-      }
-    }
-  }
-
   @Override
   public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-    // why: these are committed just below, or the next owner's; a later commit of them from here
-    // could move its progress back
-    partitions.forEach(uncommitted::remove);
     if (commits == Commits.ASYNC && !partitions.isEmpty()) {
       try {
         consumer.commitSync(COMMIT_ON_REVOKE);

@@ -28,8 +28,7 @@ class KafkaClusterPropertiesTests {
                 1,
                 Duration.ofSeconds(10),
                 "",
-                false,
-                Duration.ofSeconds(1)));
+                false));
     assertThat(cluster.notifications())
         .isEqualTo(
             new KafkaClusterProperties.Notifications(
@@ -45,14 +44,12 @@ class KafkaClusterPropertiesTests {
                 "dugout.cluster.append-timeout", "1s",
                 "dugout.cluster.kafka.replication-factor", "3",
                 "dugout.cluster.kafka.min-insync-replicas", "2",
-                "dugout.cluster.kafka.commit-interval", "250ms",
                 "dugout.cluster.notifications.create-topic", "false",
                 "dugout.cluster.presence.ttl", "5s"));
     assertThat(cluster.nodeId()).isEqualTo("a");
     assertThat(cluster.appendTimeout()).isEqualTo(Duration.ofSeconds(1));
     assertThat(cluster.kafka().replicationFactor()).isEqualTo((short) 3);
     assertThat(cluster.kafka().minInsyncReplicas()).isEqualTo(2);
-    assertThat(cluster.kafka().commitInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(cluster.notifications().createTopic()).isFalse();
   }
 
