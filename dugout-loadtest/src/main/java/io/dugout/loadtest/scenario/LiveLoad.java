@@ -34,57 +34,9 @@ final class LiveLoad {
   /** Connections being opened at once during ramp-up. */
   private static final int CONNECT_CONCURRENCY = 128;
 
-  /**
-   * What to run.
-   *
-   * @param roomOfUser index into {@code roomIds} for each user
-   * @param senders the first this many users send
-   * @param rate total sends per second across senders (open loop)
-   * @param shares the shares of each sender's sends that are edits and reactions
-   */
-  record Plan(
-      List<String> tokens,
-      List<String> roomIds,
-      int[] roomOfUser,
-      int senders,
-      double rate,
-      boolean closedLoop,
-      Duration duration,
-      Duration warmUp,
-      Duration rampUp,
-      Duration drain,
-      String content,
-      SendMix.Shares shares) {
-
-    /**
-     * The same load sent for {@code sending} in all, for the generator's warm-up. Like the run, it
-     * begins unmeasured (for the run's warm-up, at most half of {@code sending}) and then measures:
-     * the generator's receive path meets the start of a measured window there, where the JIT
-     * recompiles it for sends that now count, and not in the first seconds measured against the
-     * server.
-     */
-    Plan sendingFor(Duration sending) {
-      Duration half = sending.dividedBy(2);
-      Duration unmeasured = warmUp.compareTo(half) < 0 ? warmUp : half;
-      return new Plan(
-          tokens,
-          roomIds,
-          roomOfUser,
-          senders,
-          rate,
-          closedLoop,
-          sending.minus(unmeasured),
-          unmeasured,
-          rampUp,
-          drain,
-          content,
-          shares);
-    }
-  }
-
   private final RunContext context;
 
-  private final Plan plan;
+  private final LivePlan plan;
 
   private final Metrics metrics;
 
@@ -98,7 +50,7 @@ final class LiveLoad {
 
   private final Map<String, LongAdder> setupFailures = new ConcurrentHashMap<>();
 
-  LiveLoad(RunContext context, Plan plan) {
+  LiveLoad(RunContext context, LivePlan plan) {
     this.context = context;
     this.plan = plan;
     this.metrics = context.metrics();
@@ -116,7 +68,7 @@ final class LiveLoad {
    * the same 2-core box would; Dugout shares it with the generator too. Both therefore face the
    * same competition for the cores, and the ratio compares like with like.
    */
-  static Scenario.Outcome runWithComparison(RunContext context, Plan plan)
+  static Scenario.Outcome runWithComparison(RunContext context, LivePlan plan)
       throws InterruptedException {
     String centrifugo = context.options().string("centrifugo");
     Duration generatorWarmUp = context.options().duration("generator-warm-up");

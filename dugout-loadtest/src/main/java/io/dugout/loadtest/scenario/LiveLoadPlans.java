@@ -4,12 +4,12 @@ import io.dugout.loadtest.cli.Options;
 import io.dugout.loadtest.cli.UsageException;
 import java.util.List;
 
-/** Turns the shared options of {@code chat} and {@code fanout} into a {@link LiveLoad.Plan}. */
+/** Turns the shared options of {@code chat} and {@code fanout} into a {@link LivePlan}. */
 final class LiveLoadPlans {
 
   private LiveLoadPlans() {}
 
-  static LiveLoad.Plan plan(
+  static LivePlan plan(
       Options options, List<String> tokens, List<String> roomIds, int[] roomOfUser, int senders) {
     boolean closedLoop = options.flag("closed-loop");
     double rate = options.decimal("rate");
@@ -32,7 +32,7 @@ final class LiveLoadPlans {
             "--centrifugo must be a ws:// URL, e.g. ws://localhost:8000/connection/websocket");
       }
     }
-    return new LiveLoad.Plan(
+    return new LivePlan(
         tokens,
         roomIds,
         roomOfUser,

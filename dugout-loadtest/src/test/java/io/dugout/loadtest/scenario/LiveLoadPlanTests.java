@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class LiveLoadPlanTests {
 
-  private static LiveLoad.Plan plan(Duration warmUp) {
-    return new LiveLoad.Plan(
+  private static LivePlan plan(Duration warmUp) {
+    return new LivePlan(
         List.of("a", "b"),
         List.of("room"),
         new int[] {0, 0},
