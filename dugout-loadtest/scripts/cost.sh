@@ -24,7 +24,7 @@ thread_seconds() { # the CPU of the THREAD threads, summed from threads.py
   local name=${THREAD:-}
   [ -n "$name" ] || { echo 0; return; }
   python3 "$(dirname "$0")/threads.py" "$server_pid" |
-    awk -F'\t' -v t="${name:0:15}" 'index(t, $1) == 1 { s += $3 } END { print s + 0 }'
+    awk -F'\t' -v t="${name:0:15}" 'index($1, t) == 1 || index(t, $1) == 1 { s += $3 } END { print s + 0 }'
 }
 start_server "$server_jar" "$port" "$out/$label.server.log"
 for ((warm = 1; warm <= ${WARM_RUNS:-1}; warm++)); do
