@@ -101,7 +101,7 @@ public record NewMessage(
   }
 
   /** A change to the message at {@code targetSeq}. */
-  static NewMessage change(
+  public static NewMessage change(
       String actorId,
       MessageChange change,
       long targetSeq,

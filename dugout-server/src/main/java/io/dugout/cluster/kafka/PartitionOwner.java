@@ -8,6 +8,7 @@ import io.dugout.message.RetryKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -82,13 +83,18 @@ final class PartitionOwner implements OrderedConsumer.Handler {
    * first resend a batch meets, one {@link MessageStore#retryHolders} read finds which of the
    * records after it are resends too; those are answered with their originals and not written. why:
    * clients resend every unanswered send after an outage, and a batch of them would otherwise cost
-   * a failed write and a read each, falling further behind the more it is resent.
+   * a failed write and a read each, falling further behind the more it is resent. Records whose
+   * senders stopped waiting are skipped ({@link #abandoned}), but the changes among them are looked
+   * up first, with one {@link MessageStore#retryHolders} read for the batch, which completes a
+   * change whose entry is stored but whose effect a crash cut off (ADR 15): a skipped record is
+   * retried by nobody but its client, who may be gone.
    */
   @Override
   public Progress handle(List<ConsumerRecord<String, byte[]>> batch) {
     int partition = batch.getFirst().partition();
     var rooms = lastSeqs.computeIfAbsent(partition, p -> new HashMap<>());
     var resent = new HashMap<RetryKey, Message>();
+    var stale = stale(batch);
     boolean lookedUp = false;
     int done = 0;
     int attempts = 0;
@@ -98,8 +104,12 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       var drafts = new ArrayList<Message>(); // why: null for a send known to be resent
       var next = new HashMap<String, MessageStore.Head>();
       try {
+        if (!stale.changes().isEmpty()) {
+          store.retryHolders(stale.changes());
+          stale.changes().clear();
+        }
         for (int i = done; i < batch.size(); i++) {
-          if (abandoned(batch.get(i))) {
+          if (stale.skipped().get(i)) {
             continue;
           }
           SendRecord send = readable(batch.get(i));
@@ -173,11 +183,28 @@ final class PartitionOwner implements OrderedConsumer.Handler {
         }
       } catch (RuntimeException e) {
         // why: the seqs this partition's rooms hold here may be stale; read them again
-        lastSeqs.computeIfPresent(partition, (p, stale) -> new HashMap<>());
+        lastSeqs.computeIfPresent(partition, (p, old) -> new HashMap<>());
         return Progress.stoppedAt(batch.get(done).offset(), e);
       }
     }
     return Progress.finished(batch);
+  }
+
+  /** The positions of a batch's abandoned records, and the retry keys of the changes among them. */
+  private record Stale(BitSet skipped, List<RetryKey> changes) {}
+
+  private Stale stale(List<ConsumerRecord<String, byte[]>> batch) {
+    var stale = new Stale(new BitSet(), new ArrayList<>());
+    for (int i = 0; i < batch.size(); i++) {
+      if (abandoned(batch.get(i))) {
+        stale.skipped().set(i);
+        SendRecord send = readable(batch.get(i));
+        if (send != null && send.draft().isChangeEntry()) {
+          stale.changes().add(key(send));
+        }
+      }
+    }
+    return stale;
   }
 
   /**
