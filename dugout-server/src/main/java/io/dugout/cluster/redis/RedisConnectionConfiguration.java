@@ -6,6 +6,7 @@ import io.dugout.system.ConditionalOnSelection;
 import io.dugout.system.DugoutProperties;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.resource.Delay;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +76,12 @@ class RedisConnectionConfiguration {
     return resources ->
         resources.reconnectDelay(
             Delay.exponential(Duration.ZERO, MAX_RETRY, 2, TimeUnit.MILLISECONDS));
+  }
+
+  /** Times each Redis command in one timer per command ({@link RedisCommandTimes}). */
+  @Bean
+  ClientResourcesBuilderCustomizer timeRedisCommands(MeterRegistry registry) {
+    return resources -> resources.commandLatencyRecorder(new RedisCommandTimes(registry));
   }
 
   /** What the node does without Redis, for the line that says Redis went away. */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -35,13 +34,11 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class RedisHistoryCache implements HistoryCache {
 
-  private static final ClassPathResource SCRIPT =
-      new ClassPathResource("io/dugout/cluster/redis/recent.lua");
-  private static final RedisScript<Long> WRITE = RedisScript.of(SCRIPT, Long.class);
+  private static final RedisScript<Long> WRITE = LuaScripts.of("recent.lua", Long.class);
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static final RedisScript<List<String>> READ =
-      (RedisScript) RedisScript.of(SCRIPT, List.class);
+      (RedisScript) LuaScripts.of("recent.lua", List.class);
 
   private final StringRedisTemplate redis;
   private final String messagesPerRoom;

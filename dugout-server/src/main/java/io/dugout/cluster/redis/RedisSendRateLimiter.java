@@ -3,7 +3,6 @@ package io.dugout.cluster.redis;
 import io.dugout.realtime.SendRateLimit;
 import io.dugout.system.BackendOutage;
 import java.util.List;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
@@ -19,8 +18,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class RedisSendRateLimiter implements SendRateLimit {
 
-  private static final RedisScript<Long> TAKE =
-      RedisScript.of(new ClassPathResource("io/dugout/cluster/redis/send-rate.lua"), Long.class);
+  private static final RedisScript<Long> TAKE = LuaScripts.of("send-rate.lua", Long.class);
 
   private final StringRedisTemplate redis;
   private final String rate;
