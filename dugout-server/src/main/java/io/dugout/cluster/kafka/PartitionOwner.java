@@ -85,7 +85,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
    * clients resend every unanswered send after an outage, and a batch of them would otherwise cost
    * a failed write and a read each, falling further behind the more it is resent. Records whose
    * senders stopped waiting are skipped ({@link #abandoned}), but the changes among them are looked
-   * up first, with one {@link MessageStore#retryHolders} read for the batch, which completes a
+   * up first, with one {@link MessageStore#retryHolders} call for the batch, which completes a
    * change whose entry is stored but whose effect a crash cut off (ADR 15): a skipped record is
    * retried by nobody but its client, who may be gone.
    */

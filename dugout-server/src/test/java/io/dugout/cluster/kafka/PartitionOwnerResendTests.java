@@ -157,7 +157,7 @@ class PartitionOwnerResendTests {
   /**
    * A skipped change may be one whose entry a dead owner stored and whose effect it never applied
    * (ADR 15); looking it up is what completes it ({@link MessageStore#retryHolders}, as each
-   * store's contract shows), so the changes among skipped records are looked up, in one read, and
+   * store's contract shows), so the changes among skipped records are looked up, in one call, and
    * the skipped messages are not.
    */
   @Test
