@@ -11,4 +11,11 @@ public interface LocalPresence extends Presence {
    * subscribe to; a copy.
    */
   Map<String, Set<String>> sessions();
+
+  /**
+   * A number that moves whenever a session opens, authenticates or closes here or a subscription is
+   * added or removed, after the change: a caller that reads it, then {@link #sessions}, and later
+   * reads the same number again knows that {@link #sessions} would still answer the same.
+   */
+  long version();
 }

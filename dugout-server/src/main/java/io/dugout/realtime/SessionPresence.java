@@ -32,6 +32,11 @@ class SessionPresence implements LocalPresence {
   }
 
   @Override
+  public long version() {
+    return subscriptions.changes();
+  }
+
+  @Override
   public Map<String, Set<String>> sessions() {
     var sessions = new HashMap<String, Set<String>>();
     for (ClientSession session : subscriptions.sessions()) {

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,9 +21,11 @@ public class Subscriptions {
   private final Map<String, List<Subscription>> byRoom = new ConcurrentHashMap<>();
   private final Map<String, Set<ClientSession>> byUser = new ConcurrentHashMap<>();
   private final AtomicInteger count = new AtomicInteger();
+  private final AtomicLong changes = new AtomicLong();
 
   void opened(ClientSession session) {
     sessions.put(session.id(), session);
+    changes.incrementAndGet();
   }
 
   void authenticated(ClientSession session) {
@@ -33,6 +36,7 @@ public class Subscriptions {
           sessions.add(session);
           return sessions;
         });
+    changes.incrementAndGet();
     if (!session.isOpen()) {
       closed(session);
     }
@@ -51,6 +55,7 @@ public class Subscriptions {
             return set.isEmpty() ? null : set;
           });
     }
+    changes.incrementAndGet();
   }
 
   /**
@@ -71,6 +76,7 @@ public class Subscriptions {
             return subscribers;
           });
     }
+    changes.incrementAndGet();
     if (!subscription.session().isOpen()) {
       // why: the session closed while this was added, perhaps after closed() ran; do not leak it
       remove(subscription);
@@ -89,6 +95,7 @@ public class Subscriptions {
             return list.isEmpty() ? null : list;
           });
     }
+    changes.incrementAndGet();
   }
 
   List<Subscription> ofRoom(String roomId) {
@@ -110,6 +117,15 @@ public class Subscriptions {
   /** How many subscriptions all sessions hold. */
   int count() {
     return count.get();
+  }
+
+  /**
+   * How many times a session opened, authenticated or closed, or a subscription was added or
+   * removed; each counted once it took effect, so a reader who reads the count, then the sessions,
+   * and later the same count again, has seen every change since in those sessions.
+   */
+  long changes() {
+    return changes.get();
   }
 
   Collection<ClientSession> sessions() {

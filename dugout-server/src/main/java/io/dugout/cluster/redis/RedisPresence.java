@@ -19,7 +19,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * {@link Presence} of the whole cluster: this node's own sessions exactly, the other nodes' from
  * what they shared in Redis. Every {@code interval} each node shares what changed among its
- * sessions, and every third of {@code ttl} all of it again:
+ * sessions (nothing, not even a look at them, while {@link LocalPresence#version} stays where it
+ * was), and every third of {@code ttl} all of it again:
  *
  * <ul>
  *   <li>{@code dugout:presence:user:{userId}}, a sorted set of the nodes the user is connected to,
@@ -48,6 +49,7 @@ final class RedisPresence implements Presence, SmartLifecycle {
   private Map<String, Set<String>> shared = Map.of();
   private Set<String> followed = new HashSet<>();
   private long sharedAllAt;
+  private long sharedVersion = -1;
   private ScheduledExecutorService timer;
 
   RedisPresence(
@@ -114,10 +116,14 @@ final class RedisPresence implements Presence, SmartLifecycle {
     if (timer == null) {
       return; // why: stopped; its entries were removed
     }
-    var now = local.sessions();
-    follow(now.keySet());
+    long version = local.version();
     long millis = System.currentTimeMillis();
     boolean all = millis - sharedAllAt >= ttl.toMillis() / 3;
+    if (!all && version == sharedVersion && followed.size() == shared.size()) {
+      return; // why: nothing changed here since it was shared; building the map costs per session
+    }
+    var now = local.sessions();
+    follow(now.keySet());
     var before = all ? Map.<String, Set<String>>of() : shared;
     var previous = shared;
     if (!before.equals(now) || !previous.equals(now)) {
@@ -136,6 +142,7 @@ final class RedisPresence implements Presence, SmartLifecycle {
       }
     }
     shared = now;
+    sharedVersion = version;
     if (all) {
       sharedAllAt = millis;
     }
@@ -233,6 +240,7 @@ final class RedisPresence implements Presence, SmartLifecycle {
       outage.failed(e);
     }
     shared = Map.of();
+    sharedVersion = -1;
   }
 
   @Override
