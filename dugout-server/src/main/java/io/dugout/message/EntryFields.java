@@ -18,76 +18,98 @@ package io.dugout.message;
  */
 record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
 
-  private static final String SEQ = ",\"seq\":";
-  private static final String SENDER_ID = ",\"senderId\":\"";
-  private static final String KIND = ",\"kind\":";
-  private static final String ORDINAL = ",\"ordinal\":";
-  private static final String NEXT_REPLY_TO = ",\"replyTo\":";
-  private static final String TARGET_SEQ = "\"targetSeq\":";
-  private static final String REPLY_TO = "\"replyTo\":";
+  private static final byte[] SEQ = ascii(",\"seq\":");
+  private static final byte[] SENDER_ID = ascii(",\"senderId\":\"");
+  private static final byte[] KIND = ascii(",\"kind\":");
+  private static final byte[] ORDINAL = ascii(",\"ordinal\":");
+  private static final byte[] NEXT_REPLY_TO = ascii(",\"replyTo\":");
+  private static final byte[] TARGET_SEQ = ascii("\"targetSeq\":");
+  private static final byte[] REPLY_TO = ascii("\"replyTo\":");
 
   /**
-   * @param json an entry's stored JSON as text, one char per byte
+   * @param json an entry's stored JSON, read in place: only the bytes up to the fields it needs are
+   *     looked at, never copied (a message's reactions' summary, after them, is not touched)
    */
-  static EntryFields of(String json) {
-    int seqAt = json.indexOf(SEQ);
-    long seq = seqAt < 0 ? -1 : number(json, seqAt + SEQ.length());
-    int sender = seqAt < 0 ? -1 : json.indexOf(SENDER_ID, seqAt);
-    int afterSender = sender < 0 ? -1 : stringEnd(json, sender + SENDER_ID.length()) + 1;
-    if (afterSender > 0 && json.startsWith(KIND, afterSender)) {
-      int ordinal = json.indexOf(ORDINAL, afterSender);
+  static EntryFields of(byte[] json) {
+    int seqAt = indexOf(json, SEQ, 0);
+    long seq = seqAt < 0 ? -1 : number(json, seqAt + SEQ.length);
+    int sender = seqAt < 0 ? -1 : indexOf(json, SENDER_ID, seqAt);
+    int afterSender = sender < 0 ? -1 : stringEnd(json, sender + SENDER_ID.length) + 1;
+    if (afterSender > 0 && startsWith(json, KIND, afterSender)) {
+      int ordinal = indexOf(json, ORDINAL, afterSender);
       if (ordinal > 0) {
-        int next = digitsEnd(json, ordinal + ORDINAL.length());
-        if (!json.startsWith(NEXT_REPLY_TO, next)) {
+        int next = digitsEnd(json, ordinal + ORDINAL.length);
+        if (!startsWith(json, NEXT_REPLY_TO, next)) {
           return new EntryFields(seq, -1, -1, -1);
         }
-        int from = next + NEXT_REPLY_TO.length();
+        int from = next + NEXT_REPLY_TO.length;
         long replyTo = number(json, from);
         return new EntryFields(seq, -1, replyTo, replyTo < 0 ? -1 : digitsEnd(json, from));
       }
     }
-    int target = json.indexOf(TARGET_SEQ, Math.max(0, afterSender));
-    long targetSeq = target < 0 ? -1 : number(json, target + TARGET_SEQ.length());
+    int target = indexOf(json, TARGET_SEQ, Math.max(0, afterSender));
+    long targetSeq = target < 0 ? -1 : number(json, target + TARGET_SEQ.length);
     if (targetSeq > 0) {
       return new EntryFields(seq, targetSeq, -1, -1);
     }
-    int reply = json.indexOf(REPLY_TO);
-    long replyTo = reply < 0 ? -1 : number(json, reply + REPLY_TO.length());
+    int reply = indexOf(json, REPLY_TO, 0);
+    long replyTo = reply < 0 ? -1 : number(json, reply + REPLY_TO.length);
     return new EntryFields(
-        seq, -1, replyTo, replyTo < 0 ? -1 : digitsEnd(json, reply + REPLY_TO.length()));
+        seq, -1, replyTo, replyTo < 0 ? -1 : digitsEnd(json, reply + REPLY_TO.length));
   }
 
   /** The whole number whose first digit is at {@code from}; -1 when there is none. */
-  private static long number(String json, int from) {
+  private static long number(byte[] json, int from) {
     int end = digitsEnd(json, from);
     if (end == from) {
       return -1;
     }
     long value = 0;
     for (int i = from; i < end; i++) {
-      value = value * 10 + (json.charAt(i) - '0');
+      value = value * 10 + (json[i] - '0');
     }
     return value;
   }
 
-  private static int digitsEnd(String json, int from) {
+  private static int digitsEnd(byte[] json, int from) {
     int i = from;
-    while (i < json.length() && json.charAt(i) >= '0' && json.charAt(i) <= '9') {
+    while (i < json.length && json[i] >= '0' && json[i] <= '9') {
       i++;
     }
     return i;
   }
 
   /** The index of the quote that ends the JSON string whose first character is at {@code from}. */
-  private static int stringEnd(String json, int from) {
-    for (int i = from; i < json.length(); i++) {
-      char c = json.charAt(i);
+  private static int stringEnd(byte[] json, int from) {
+    for (int i = from; i < json.length; i++) {
+      byte c = json[i];
       if (c == '\\') {
         i++;
       } else if (c == '"') {
         return i;
       }
     }
-    return json.length();
+    return json.length;
+  }
+
+  /** Where {@code pattern} first occurs at or after {@code from}; -1 when it does not. */
+  private static int indexOf(byte[] json, byte[] pattern, int from) {
+    byte first = pattern[0];
+    for (int i = Math.max(0, from), last = json.length - pattern.length; i <= last; i++) {
+      if (json[i] == first && startsWith(json, pattern, i)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean startsWith(byte[] json, byte[] pattern, int at) {
+    return at >= 0
+        && at + pattern.length <= json.length
+        && java.util.Arrays.equals(json, at, at + pattern.length, pattern, 0, pattern.length);
+  }
+
+  private static byte[] ascii(String text) {
+    return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   }
 }

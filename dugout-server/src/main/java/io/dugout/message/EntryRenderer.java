@@ -131,7 +131,7 @@ public final class EntryRenderer {
     boolean any = false;
     boolean range = true;
     for (int i = 0; i < page.size(); i++) {
-      EntryFields fields = EntryFields.of(text(page.get(i)));
+      EntryFields fields = EntryFields.of(page.get(i));
       seqs[i] = fields.seq();
       range &= seqs[i] > 0 && (i == 0 || seqs[i] == seqs[i - 1] - 1);
       targets[i] = fields.targetSeq();

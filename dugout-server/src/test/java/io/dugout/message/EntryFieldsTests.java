@@ -68,9 +68,10 @@ class EntryFieldsTests {
 
     for (Message entry :
         List.of(plain, lookalike, reply, withEverything, deletedReply, reaction, edit, system)) {
-      String json = new String(MessageJson.write(entry), ISO_8859_1);
+      byte[] stored = MessageJson.write(entry);
+      String json = new String(stored, ISO_8859_1);
 
-      EntryFields fields = EntryFields.of(json);
+      EntryFields fields = EntryFields.of(stored);
 
       assertThat(fields.seq()).as(json).isEqualTo(entry.seq());
       assertThat(fields.targetSeq())
