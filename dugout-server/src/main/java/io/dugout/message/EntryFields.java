@@ -1,5 +1,8 @@
 package io.dugout.message;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * The numbers {@link EntryRenderer} needs from an entry's stored JSON, found without decoding it
  * and without searching all of it: the entry's {@code seq}, a change's {@code targetSeq}, a
@@ -106,10 +109,10 @@ record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
   private static boolean startsWith(byte[] json, byte[] pattern, int at) {
     return at >= 0
         && at + pattern.length <= json.length
-        && java.util.Arrays.equals(json, at, at + pattern.length, pattern, 0, pattern.length);
+        && Arrays.equals(json, at, at + pattern.length, pattern, 0, pattern.length);
   }
 
   private static byte[] ascii(String text) {
-    return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    return text.getBytes(StandardCharsets.US_ASCII);
   }
 }

@@ -161,7 +161,7 @@ class PartitionOwnerResendTests {
    * the skipped messages are not.
    */
   @Test
-  void looksUpTheChangesAmongSkippedRecordsInOneRead() {
+  void looksUpTheChangesAmongSkippedRecordsInOneCall() {
     var stale = NOW.minusSeconds(60);
     var batch =
         List.of(
