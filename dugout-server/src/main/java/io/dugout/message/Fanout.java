@@ -16,7 +16,10 @@ public interface Fanout {
   /** Starts receiving this node's answers and the published messages of the rooms it follows. */
   void start(String nodeId, Receiver receiver);
 
-  /** Sends a stored message to every node that follows its room. */
+  /**
+   * Sends a stored message to every other node that follows its room; the publishing node's own
+   * receiver does not get it back (it delivered the message itself before publishing).
+   */
   void publish(Message message);
 
   /** Sends an append's outcome to the node that asked for it. */

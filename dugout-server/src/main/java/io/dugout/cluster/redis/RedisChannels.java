@@ -76,13 +76,18 @@ final class RedisChannels {
 
   /** Publishes the value as JSON: whether Redis took it. Lost while Redis is away. */
   boolean publish(String channel, Object value) {
-    String json = JSON.writeValueAsString(value);
+    return publishJson(channel, json(value));
+  }
+
+  /** Publishes JSON already encoded ({@link #json}): whether Redis took it, as {@link #publish}. */
+  boolean publishJson(String channel, byte[] json) {
     if (!outage.tryNow()) {
       failures.increment();
       return false;
     }
     try {
-      redis.convertAndSend(channel, json);
+      byte[] to = channel.getBytes(StandardCharsets.UTF_8);
+      redis.execute((RedisCallback<Long>) connection -> connection.publish(to, json));
       outage.succeeded();
       return true;
     } catch (RuntimeException e) {
@@ -90,6 +95,11 @@ final class RedisChannels {
       lost(e);
       return false;
     }
+  }
+
+  /** The value as the JSON this class publishes and reads. */
+  static byte[] json(Object value) {
+    return JSON.writeValueAsBytes(value);
   }
 
   /**

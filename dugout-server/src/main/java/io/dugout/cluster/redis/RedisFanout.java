@@ -17,7 +17,9 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * published meanwhile; the receiver's periodic comparison with the store finds it. A node starts
  * while Redis is away: its channels are subscribed once Redis answers ({@link #relisten}), and
  * until then it hears no answer from another node (those sends time out with an error). Messages
- * reach the receiver on the container's thread, in the order Redis delivered them.
+ * reach the receiver on the container's thread, in the order Redis delivered them. A room message
+ * this node published comes back to it from Redis and is dropped unread ({@link OwnEcho}): the
+ * room's owner delivered it here before publishing it.
  */
 final class RedisFanout implements Fanout {
 
@@ -25,6 +27,7 @@ final class RedisFanout implements Fanout {
 
   private final RedisChannels channels;
   private volatile Receiver receiver;
+  private volatile OwnEcho own;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private final MessageListener rooms;
@@ -32,19 +35,29 @@ final class RedisFanout implements Fanout {
 
   RedisFanout(RedisChannels channels) {
     this.channels = channels;
-    this.rooms = channels.reading(Message.class, m -> receiver.published(m), "a room message");
+    var reading = channels.reading(Message.class, m -> receiver.published(m), "a room message");
+    this.rooms =
+        (message, pattern) -> {
+          var own = this.own;
+          if (own == null || !own.isOwn(message.getBody())) {
+            reading.onMessage(message, pattern);
+          }
+        };
     this.answers = channels.reading(Answer.class, a -> receiver.answered(a), "an answer");
   }
 
   @Override
   public void start(String nodeId, Receiver receiver) {
     this.receiver = receiver;
+    this.own = new OwnEcho(nodeId);
     listen(nodeChannel(nodeId), answers);
   }
 
   @Override
   public void publish(Message message) {
-    channels.publish(roomChannel(message.roomId()), message);
+    var own = this.own;
+    var json = RedisChannels.json(message);
+    channels.publishJson(roomChannel(message.roomId()), own == null ? json : own.stamped(json));
   }
 
   @Override
