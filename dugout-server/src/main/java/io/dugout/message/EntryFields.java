@@ -61,6 +61,12 @@ record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
         seq, -1, replyTo, replyTo < 0 ? -1 : digitsEnd(json, reply + REPLY_TO.length));
   }
 
+  /** The entry's {@code seq} alone; -1 when it has none. */
+  static long seqOf(byte[] json) {
+    int seqAt = indexOf(json, SEQ, 0);
+    return seqAt < 0 ? -1 : number(json, seqAt + SEQ.length);
+  }
+
   /** The whole number whose first digit is at {@code from}; -1 when there is none. */
   private static long number(byte[] json, int from) {
     int end = digitsEnd(json, from);
@@ -82,8 +88,11 @@ record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
     return i;
   }
 
-  /** The index of the quote that ends the JSON string whose first character is at {@code from}. */
-  private static int stringEnd(byte[] json, int from) {
+  /**
+   * The index of the quote that ends the JSON string whose first character is at {@code from}; the
+   * length of {@code json} when the string does not end.
+   */
+  static int stringEnd(byte[] json, int from) {
     for (int i = from; i < json.length; i++) {
       byte c = json[i];
       if (c == '\\') {
@@ -96,7 +105,7 @@ record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
   }
 
   /** Where {@code pattern} first occurs at or after {@code from}; -1 when it does not. */
-  private static int indexOf(byte[] json, byte[] pattern, int from) {
+  static int indexOf(byte[] json, byte[] pattern, int from) {
     byte first = pattern[0];
     for (int i = Math.max(0, from), last = json.length - pattern.length; i <= last; i++) {
       if (json[i] == first && startsWith(json, pattern, i)) {

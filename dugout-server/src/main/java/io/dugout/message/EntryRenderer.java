@@ -1,6 +1,5 @@
 package io.dugout.message;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,22 +17,16 @@ import java.util.Set;
  * its seqs follow each other. A replied message found in the page is taken from it; the rest come
  * from the store in one batched read per page. A page with neither changes nor replies (the common
  * case) is returned as it is, and its JSON is never decoded.
- *
- * <p>Over 300 lines: the same rules are written twice, once for decoded entries and once for their
- * stored JSON, and a test holds the two to the same bytes; apart, neither would be read beside the
- * other it must match.
  */
 public final class EntryRenderer {
 
-  private static final String TARGET_SEQ = "\"targetSeq\":";
-  private static final String SEQ = ",\"seq\":";
-  private static final String CONTENT = ",\"content\":\"";
-  private static final String EDITED_AT = ",\"editedAt\":";
-  private static final String DELETED_FIELD = "\"deleted\":true";
+  private static final byte[] SEQ = ExactJson.ascii(",\"seq\":");
+  private static final byte[] CONTENT = ExactJson.ascii(",\"content\":\"");
+  private static final byte[] EDITED_AT = ExactJson.ascii(",\"editedAt\":");
   private static final byte[] TARGET = ExactJson.ascii(",\"target\":");
   private static final byte[] REPLY = ExactJson.ascii(",\"reply\":");
   private static final byte[] EDITED = ExactJson.ascii(",\"edited\":true");
-  private static final byte[] DELETED = ExactJson.ascii(DELETED_FIELD);
+  private static final byte[] DELETED = ExactJson.ascii("\"deleted\":true");
 
   private final MessageStore store;
 
@@ -142,42 +135,41 @@ public final class EntryRenderer {
     if (!any) {
       return page;
     }
-    Set<Long> wanted = new HashSet<>();
+    var named = new NamedEntries(page.size());
     boolean[] folded = new boolean[page.size()];
-    boolean anyFolded = false;
+    boolean changed = false;
     for (int i = 0; i < page.size(); i++) {
-      if (targets[i] > 0 && contains(seqs, range, targets[i])) {
+      if (targets[i] > 0 && indexIn(seqs, range, targets[i]) >= 0) {
         targets[i] = -1;
         folded[i] = true;
-        anyFolded = true;
+        changed |= leaveOutFolded;
       } else if (targets[i] > 0) {
-        wanted.add(targets[i]);
+        named.name(targets[i]);
+        changed = true;
       } else if (replied[i] > 0) {
-        wanted.add(replied[i]);
+        if (indexIn(seqs, range, replied[i]) < 0) {
+          named.name(replied[i]);
+        }
+        changed = true;
       }
     }
-    if (wanted.isEmpty() && (!anyFolded || !leaveOutFolded)) {
+    if (!changed) {
       return page;
     }
-    Map<Long, byte[]> bySeq = new HashMap<>();
-    for (int i = 0; i < page.size(); i++) {
-      if (wanted.remove(seqs[i])) {
-        bySeq.put(seqs[i], page.get(i));
-      }
-    }
-    if (!wanted.isEmpty()) {
-      for (byte[] found : store.getJson(roomId, wanted)) {
-        bySeq.put(numberAfter(text(found), SEQ), found);
+    if (!named.isEmpty()) {
+      for (byte[] found : store.getJson(roomId, named.seqs())) {
+        named.found(EntryFields.seqOf(found), found);
       }
     }
     var rendered = new ArrayList<byte[]>(page.size());
     for (int i = 0; i < page.size(); i++) {
       byte[] entry = page.get(i);
       if (targets[i] > 0) {
-        byte[] target = bySeq.get(targets[i]);
+        byte[] target = named.get(targets[i]);
         rendered.add(target == null ? entry : appendTarget(entry, target));
       } else if (replied[i] > 0) {
-        byte[] target = bySeq.get(replied[i]);
+        int here = indexIn(seqs, range, replied[i]);
+        byte[] target = here >= 0 ? page.get(here) : named.get(replied[i]);
         rendered.add(target == null ? entry : insertReply(entry, replyAt[i], target));
       } else if (!leaveOutFolded || !folded[i] || isEnd(i, page.size())) {
         rendered.add(entry);
@@ -192,20 +184,20 @@ public final class EntryRenderer {
   }
 
   /**
-   * Whether the page holds {@code seq}; {@code range} when its seqs follow each other, newest
+   * Where the page holds {@code seq}, or -1; {@code range} when its seqs follow each other, newest
    * first. why: a page of history is such a range, which answers without a search of the page for
-   * each of its changes.
+   * each of its changes and replies.
    */
-  private static boolean contains(long[] seqs, boolean range, long seq) {
+  private static int indexIn(long[] seqs, boolean range, long seq) {
     if (range) {
-      return seq <= seqs[0] && seq >= seqs[seqs.length - 1];
+      return seq <= seqs[0] && seq >= seqs[seqs.length - 1] ? (int) (seqs[0] - seq) : -1;
     }
-    for (long each : seqs) {
-      if (each == seq) {
-        return true;
+    for (int i = 0; i < seqs.length; i++) {
+      if (seqs[i] == seq) {
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
   private static byte[] appendTarget(byte[] entry, byte[] target) {
@@ -235,15 +227,15 @@ public final class EntryRenderer {
    * content needs no shortening they are copied, and only a long content is decoded.
    */
   static byte[] preview(byte[] target) {
-    String text = text(target);
-    int from = text.indexOf(SEQ) + 1;
-    int content = text.indexOf(CONTENT);
-    int end = content < 0 ? -1 : stringEnd(target, content + CONTENT.length());
-    if (from <= 0 || end < 0 || end - (content + CONTENT.length()) > Message.Reply.PREVIEW) {
+    int from = EntryFields.indexOf(target, SEQ, 0) + 1;
+    int content = from <= 0 ? -1 : EntryFields.indexOf(target, CONTENT, from);
+    int first = content + CONTENT.length;
+    int end = content < 0 ? target.length : EntryFields.stringEnd(target, first);
+    if (end >= target.length || end - first > Message.Reply.PREVIEW) {
       return MessageJson.writeReply(Message.Reply.of(MessageJson.read(target)));
     }
-    boolean edited = text.indexOf(EDITED_AT) >= 0;
-    boolean deleted = text.indexOf(DELETED_FIELD) >= 0;
+    boolean edited = EntryFields.indexOf(target, EDITED_AT, end) >= 0;
+    boolean deleted = EntryFields.indexOf(target, DELETED, end) >= 0;
     int length = end + 1 - from;
     byte[] out =
         new byte
@@ -264,38 +256,9 @@ public final class EntryRenderer {
     return out;
   }
 
-  /** The index of the quote that ends the JSON string whose first character is at {@code from}. */
-  private static int stringEnd(byte[] json, int from) {
-    for (int i = from; i < json.length; i++) {
-      if (json[i] == '\\') {
-        i++;
-      } else if (json[i] == '"') {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** The whole number right after {@code field} in {@code json}; -1 when the field is absent. */
-  private static long numberAfter(String json, String field) {
-    int at = json.indexOf(field);
-    if (at < 0) {
-      return -1;
-    }
-    long value = 0;
-    boolean digits = false;
-    for (int i = at + field.length();
-        i < json.length() && json.charAt(i) >= '0' && json.charAt(i) <= '9';
-        i++) {
-      value = value * 10 + (json.charAt(i) - '0');
-      digits = true;
-    }
-    return digits ? value : -1;
-  }
-
   /** Whether an entry's JSON is a change's (only a change has a {@code targetSeq}). */
   static boolean isChange(byte[] json) {
-    return text(json).indexOf(TARGET_SEQ) >= 0;
+    return EntryFields.of(json).targetSeq() > 0;
   }
 
   /**
@@ -312,16 +275,5 @@ public final class EntryRenderer {
       return entry.withRendered(replied == null ? null : Message.Reply.of(replied), null);
     }
     return entry;
-  }
-
-  /**
-   * An entry's JSON as text to search for a field name (with its quotes and colon), one char per
-   * byte. why: inside a string value every quote is escaped, so the bytes {@code "name":} appear
-   * only as a field, and a stored entry has no nested entry whose fields could match; String's
-   * Latin-1 search is a vectorised intrinsic, several times a byte loop's speed, and one copy per
-   * entry serves every search in it.
-   */
-  private static String text(byte[] json) {
-    return new String(json, StandardCharsets.ISO_8859_1);
   }
 }

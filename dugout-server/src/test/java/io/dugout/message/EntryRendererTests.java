@@ -115,13 +115,17 @@ class EntryRendererTests {
     put(new Message(ROOM, 2, "alice", MessageKind.TEXT, "the hat", List.of(), "c-2", AT));
     put(change(4, MessageChange.REACTION_ADDED, 2, "👍"));
     put(change(5, MessageChange.REACTION_ADDED, 1, "👍"));
-    var page = List.of(log.get(5L), log.get(4L), log.get(1L));
+    put(change(6, MessageChange.REACTION_ADDED, 2, "🎉"));
+    var page = List.of(log.get(6L), log.get(5L), log.get(4L), log.get(1L));
 
     var rendered = renderer.renderJson(ROOM, MessageJson.writeAll(page));
 
-    assertThat(MessageJson.read(rendered.get(0)).target()).as("1 is in the page").isNull();
-    assertThat(MessageJson.read(rendered.get(1)).target().content())
+    assertThat(MessageJson.read(rendered.get(1)).target()).as("1 is in the page").isNull();
+    assertThat(MessageJson.read(rendered.get(2)).target().content())
         .as("2 lies between the page's ends but not in it")
+        .isEqualTo("the hat");
+    assertThat(MessageJson.read(rendered.get(0)).target().content())
+        .as("a second change of 2 carries it too")
         .isEqualTo("the hat");
     assertThat(rendered)
         .containsExactlyElementsOf(MessageJson.writeAll(renderer.render(ROOM, page)));
