@@ -49,7 +49,7 @@ final class RedisFanout implements Fanout {
   @Override
   public void start(String nodeId, Receiver receiver) {
     this.receiver = receiver;
-    this.own = new OwnEcho(nodeId);
+    this.own = new OwnEcho("node", nodeId);
     listen(nodeChannel(nodeId), answers);
   }
 

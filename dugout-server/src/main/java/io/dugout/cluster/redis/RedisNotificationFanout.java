@@ -32,6 +32,7 @@ final class RedisNotificationFanout implements NotificationFanout {
   private final RedisChannels channels;
   private volatile String nodeId;
   private volatile Receiver receiver;
+  private volatile OwnEcho own;
 
   /** Tells this node's room counts from the others'; unique per start, like a node's id. */
   private final String self = UUID.randomUUID().toString();
@@ -45,16 +46,26 @@ final class RedisNotificationFanout implements NotificationFanout {
   /** Listens on the fanout's Pub/Sub connection, with a failure count of its own. */
   RedisNotificationFanout(RedisChannels channels) {
     this.channels = channels;
-    this.users = channels.reading(Published.class, this::published, "a notification");
+    var notifications = channels.reading(Published.class, this::published, "a notification");
+    this.users =
+        (message, pattern) -> {
+          var own = this.own;
+          if (own == null || !own.isOwn(message.getBody())) {
+            notifications.onMessage(message, pattern);
+          }
+        };
     this.answers =
         channels.reading(Answer.class, a -> receiver.answered(a), "a notification answer");
-    this.rooms = channels.reading(Counts.class, this::counted, "a user's room counts");
+    this.rooms =
+        new OwnEcho("nodeId", self)
+            .othersOnly(channels.reading(Counts.class, this::counted, "a user's room counts"));
   }
 
   @Override
   public void start(String nodeId, Receiver receiver) {
     this.nodeId = nodeId;
     this.receiver = receiver;
+    this.own = new OwnEcho("nodeId", nodeId);
     channels.listen(answerChannel(nodeId), answers);
   }
 
@@ -128,9 +139,12 @@ final class RedisNotificationFanout implements NotificationFanout {
     }
   }
 
-  /** A user's room counts on the user's rooms channel, with the node that counted them. */
+  /**
+   * A user's room counts on the user's rooms channel, with the node that counted them: first, so
+   * that the node drops its own unread ({@link OwnEcho}).
+   */
   record Counts(String nodeId, List<RoomCounts> counts) {}
 
-  /** A notification on a user's channel, with the node that stored it. */
+  /** A notification on a user's channel, with the node that stored it (first, as in Counts). */
   record Published(String nodeId, Notification notification) {}
 }

@@ -20,7 +20,8 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
  * Two nodes' fanouts on a real redis-server: a room message reaches the other node whole, and its
- * publisher never reads it back.
+ * publisher never reads it back; the notification fanout's records are known as a node's own by
+ * their first bytes.
  */
 class RedisFanoutEchoTests {
 
@@ -55,16 +56,33 @@ class RedisFanoutEchoTests {
   @Test
   void aStampedMessageReadsAsTheSameMessageWhereTheStampIsNotKnown() {
     var json = RedisChannels.json(message(3));
-    var stamped = new OwnEcho("node-1").stamped(json);
+    var stamped = new OwnEcho("node", "node-1").stamped(json);
 
     assertThat(new String(stamped, StandardCharsets.UTF_8)).startsWith("{\"node\":\"node-1\",");
     assertThat(RecordCreators.lenientMapper().readValue(stamped, Message.class))
         .isEqualTo(message(3));
-    assertThat(new OwnEcho("node-1").isOwn(stamped)).isTrue();
-    assertThat(new OwnEcho("node-").isOwn(stamped)).isFalse();
-    assertThat(new OwnEcho("node-1").isOwn(json)).isFalse();
-    assertThat(new String(new OwnEcho("n\"1").stamped("{}".getBytes()), StandardCharsets.UTF_8))
+    assertThat(new OwnEcho("node", "node-1").isOwn(stamped)).isTrue();
+    assertThat(new OwnEcho("node", "node-").isOwn(stamped)).isFalse();
+    assertThat(new OwnEcho("node", "node-1").isOwn(json)).isFalse();
+    assertThat(
+            new String(
+                new OwnEcho("node", "n\"1").stamped("{}".getBytes()), StandardCharsets.UTF_8))
         .isEqualTo("{\"node\":\"n\\\"1\"}");
+  }
+
+  @Test
+  void theNotificationFanoutsRecordsLeadWithTheirNodeSoItsOwnAreDroppedUnread() {
+    var echo = new OwnEcho("nodeId", "node-1");
+
+    assertThat(
+            echo.isOwn(RedisChannels.json(new RedisNotificationFanout.Counts("node-1", List.of()))))
+        .isTrue();
+    assertThat(
+            echo.isOwn(RedisChannels.json(new RedisNotificationFanout.Published("node-1", null))))
+        .isTrue();
+    assertThat(
+            echo.isOwn(RedisChannels.json(new RedisNotificationFanout.Counts("node-2", List.of()))))
+        .isFalse();
   }
 
   private RedisFanout fanout(String nodeId, Heard heard) {
