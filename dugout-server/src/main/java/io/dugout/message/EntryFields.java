@@ -21,7 +21,7 @@ import java.util.Arrays;
  */
 record EntryFields(long seq, long targetSeq, long replyTo, int replyToEnd) {
 
-  private static final byte[] SEQ = ascii(",\"seq\":");
+  static final byte[] SEQ = ascii(",\"seq\":");
   private static final byte[] SENDER_ID = ascii(",\"senderId\":\"");
   private static final byte[] KIND = ascii(",\"kind\":");
   private static final byte[] ORDINAL = ascii(",\"ordinal\":");

@@ -20,7 +20,6 @@ import java.util.Set;
  */
 public final class EntryRenderer {
 
-  private static final byte[] SEQ = ExactJson.ascii(",\"seq\":");
   private static final byte[] CONTENT = ExactJson.ascii(",\"content\":\"");
   private static final byte[] EDITED_AT = ExactJson.ascii(",\"editedAt\":");
   private static final byte[] TARGET = ExactJson.ascii(",\"target\":");
@@ -227,7 +226,7 @@ public final class EntryRenderer {
    * content needs no shortening they are copied, and only a long content is decoded.
    */
   static byte[] preview(byte[] target) {
-    int from = EntryFields.indexOf(target, SEQ, 0) + 1;
+    int from = EntryFields.indexOf(target, EntryFields.SEQ, 0) + 1;
     int content = from <= 0 ? -1 : EntryFields.indexOf(target, CONTENT, from);
     int first = content + CONTENT.length;
     int end = content < 0 ? target.length : EntryFields.stringEnd(target, first);

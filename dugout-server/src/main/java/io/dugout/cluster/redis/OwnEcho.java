@@ -3,6 +3,7 @@ package io.dugout.cluster.redis;
 import io.dugout.system.RecordCreators;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import org.springframework.data.redis.connection.MessageListener;
 
 /**
@@ -29,10 +30,14 @@ final class OwnEcho {
             .getBytes(StandardCharsets.UTF_8);
   }
 
-  /** The listener, which never hears this node's own messages. */
-  MessageListener othersOnly(MessageListener listener) {
+  /**
+   * The listener, which never hears this node's own messages once {@code own} gives an echo (null
+   * until the node knows its id: everything is heard).
+   */
+  static MessageListener othersOnly(Supplier<OwnEcho> own, MessageListener listener) {
     return (message, pattern) -> {
-      if (!isOwn(message.getBody())) {
+      var echo = own.get();
+      if (echo == null || !echo.isOwn(message.getBody())) {
         listener.onMessage(message, pattern);
       }
     };

@@ -35,14 +35,10 @@ final class RedisFanout implements Fanout {
 
   RedisFanout(RedisChannels channels) {
     this.channels = channels;
-    var reading = channels.reading(Message.class, m -> receiver.published(m), "a room message");
     this.rooms =
-        (message, pattern) -> {
-          var own = this.own;
-          if (own == null || !own.isOwn(message.getBody())) {
-            reading.onMessage(message, pattern);
-          }
-        };
+        OwnEcho.othersOnly(
+            () -> own,
+            channels.reading(Message.class, m -> receiver.published(m), "a room message"));
     this.answers = channels.reading(Answer.class, a -> receiver.answered(a), "an answer");
   }
 

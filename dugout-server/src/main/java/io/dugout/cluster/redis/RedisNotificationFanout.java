@@ -46,19 +46,15 @@ final class RedisNotificationFanout implements NotificationFanout {
   /** Listens on the fanout's Pub/Sub connection, with a failure count of its own. */
   RedisNotificationFanout(RedisChannels channels) {
     this.channels = channels;
-    var notifications = channels.reading(Published.class, this::published, "a notification");
     this.users =
-        (message, pattern) -> {
-          var own = this.own;
-          if (own == null || !own.isOwn(message.getBody())) {
-            notifications.onMessage(message, pattern);
-          }
-        };
+        OwnEcho.othersOnly(
+            () -> own, channels.reading(Published.class, this::published, "a notification"));
     this.answers =
         channels.reading(Answer.class, a -> receiver.answered(a), "a notification answer");
+    var counted = new OwnEcho("nodeId", self);
     this.rooms =
-        new OwnEcho("nodeId", self)
-            .othersOnly(channels.reading(Counts.class, this::counted, "a user's room counts"));
+        OwnEcho.othersOnly(
+            () -> counted, channels.reading(Counts.class, this::counted, "a user's room counts"));
   }
 
   @Override

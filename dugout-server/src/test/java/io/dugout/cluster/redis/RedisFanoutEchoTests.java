@@ -10,6 +10,7 @@ import io.dugout.system.RecordCreators;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,7 @@ class RedisFanoutEchoTests {
 
   private final LettuceConnectionFactory connection =
       RedisProcess.shared().connect(Duration.ofSeconds(2));
-  private final List<RedisFanout> fanouts = new java.util.ArrayList<>();
+  private final List<RedisFanout> fanouts = new ArrayList<>();
 
   @AfterEach
   void close() {
