@@ -11,12 +11,13 @@ import java.util.Set;
  * Adds to entries read from the log what they carry when delivered (ADR 15): a change its target as
  * it is now, a reply the preview of the message it answers. A change whose target is in the same
  * page carries none: the page's own copy of the message is already as it is now, and sending it
- * twice would double what a page of reactions weighs. A page of history read backward ({@link
- * #renderPage}) leaves such a change out altogether, except at the page's two ends, which mark the
- * range of seqs it covers; a replay ({@link #render}) keeps every entry, since a client checks that
- * its seqs follow each other. A replied message found in the page is taken from it; the rest come
- * from the store in one batched read per page. A page with neither changes nor replies (the common
- * case) is returned as it is, and its JSON is never decoded.
+ * twice would double what a page of reactions weighs. A replay ({@link #render}) keeps every entry,
+ * since a client checks that its seqs follow each other. A page of history read backward ({@link
+ * #renderPage}) leaves every change out, except at the page's two ends, which mark the range of
+ * seqs it covers and carry no target: its messages are as they are now, and an older target is read
+ * as it is now when the client pages back to it. A replied message found in the page is taken from
+ * it; the rest come from the store in one batched read per page. A page with neither changes nor
+ * replies (the common case) is returned as it is, and its JSON is never decoded.
  */
 public final class EntryRenderer {
 
@@ -39,10 +40,12 @@ public final class EntryRenderer {
   }
 
   /**
-   * A page of history read backward, as {@link #render} but without the changes whose target is in
-   * the page, other than its first and last entry. why: the page already shows those messages as
-   * they are now, so such a change tells a client nothing it would fold; in a room where people
-   * react, they are most of a page.
+   * A page of history read backward, as {@link #render} but without changes, other than its first
+   * and last entry, which carry no target. why: a change's target is in the page, already as it is
+   * now, or older than the page, and read as it is now when the client pages back to it; so a
+   * change tells a reader of older messages nothing to fold. In a room where people react, changes
+   * are most of a page, and each older target would be one more point read and its whole JSON
+   * again.
    */
   public List<Message> renderPage(String roomId, List<Message> page) {
     return render(roomId, page, true);
@@ -55,7 +58,7 @@ public final class EntryRenderer {
     for (Message entry : page) {
       if (entry.targetSeq() != null) {
         inPage = inPage.isEmpty() ? seqsOf(page) : inPage;
-        if (inPage.contains(entry.targetSeq())) {
+        if (leaveOutFolded || inPage.contains(entry.targetSeq())) {
           anyFolded = true;
         } else {
           wanted.add(entry.targetSeq());
@@ -81,8 +84,9 @@ public final class EntryRenderer {
     var rendered = new ArrayList<Message>(page.size());
     for (int i = 0; i < page.size(); i++) {
       Message entry = page.get(i);
-      boolean targetHere = entry.targetSeq() != null && inPage.contains(entry.targetSeq());
-      if (!targetHere) {
+      boolean folded =
+          entry.targetSeq() != null && (leaveOutFolded || inPage.contains(entry.targetSeq()));
+      if (!folded) {
         rendered.add(render(entry, bySeq));
       } else if (!leaveOutFolded || isEnd(i, page.size())) {
         rendered.add(entry);
@@ -138,7 +142,7 @@ public final class EntryRenderer {
     boolean[] folded = new boolean[page.size()];
     boolean changed = false;
     for (int i = 0; i < page.size(); i++) {
-      if (targets[i] > 0 && indexIn(seqs, range, targets[i]) >= 0) {
+      if (targets[i] > 0 && (leaveOutFolded || indexIn(seqs, range, targets[i]) >= 0)) {
         targets[i] = -1;
         folded[i] = true;
         changed |= leaveOutFolded;

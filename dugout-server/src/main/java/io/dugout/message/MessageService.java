@@ -171,9 +171,9 @@ public class MessageService {
 
   /**
    * A page of history, newest first: the newest entries, those before {@code before}, or those
-   * right after {@code after}. Read backward, the page leaves out the changes it already shows
-   * ({@link EntryRenderer#renderPage}); read forward it holds every entry, for a client that checks
-   * that seqs follow each other.
+   * right after {@code after}. Read backward, the page leaves out changes but at its ends ({@link
+   * EntryRenderer#renderPage}); read forward it holds every entry, for a client that checks that
+   * seqs follow each other.
    */
   public HistoryPage history(Caller caller, String roomId, Long before, Long after, Integer limit) {
     var page = page(caller, roomId, before, after, limit, store::after, this::newest);

@@ -87,7 +87,7 @@ class EntryRendererTests {
   }
 
   @Test
-  void aPageReadBackwardLeavesOutTheChangesItShowsExceptAtItsEnds() {
+  void aPageReadBackwardLeavesOutItsChangesExceptAtItsEnds() {
     put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "the glove", List.of(), "c-1", AT));
     put(change(2, MessageChange.REACTION_ADDED, 1, "👍"));
     put(reply(3, 1, "which one?"));
@@ -99,14 +99,40 @@ class EntryRendererTests {
     var page = renderer.renderPage(ROOM, newestFirst);
 
     assertThat(page)
-        .as("6 is an end; 5's target is not in the page; 4 and 2 change message 1, shown")
+        .as("6 is an end; 5's target is older than the page; 4 and 2 change message 1, shown")
         .extracting(Message::seq)
-        .containsExactly(6L, 5L, 3L, 1L);
+        .containsExactly(6L, 3L, 1L);
     assertThat(page.get(0).target()).isNull();
-    assertThat(page.get(2).reply().content()).isEqualTo("the glove");
+    assertThat(page.get(1).reply().content()).isEqualTo("the glove");
     assertThat(renderer.renderPageJson(ROOM, MessageJson.writeAll(newestFirst)))
         .containsExactlyElementsOf(MessageJson.writeAll(page));
     assertThat(renderer.render(ROOM, newestFirst)).as("a replay keeps every entry").hasSize(6);
+  }
+
+  @Test
+  void theEndsOfAPageReadBackwardCarryNoTargetOlderThanThePage() {
+    put(new Message(ROOM, 1, "alice", MessageKind.TEXT, "the glove", List.of(), "c-1", AT));
+    put(change(2, MessageChange.REACTION_ADDED, 1, "👍"));
+    put(reply(3, 1, "which one?"));
+    put(change(4, MessageChange.EDITED, 1, null));
+    put(change(5, MessageChange.REACTION_ADDED, 1, "🎉"));
+    var newestFirst = List.of(log.get(5L), log.get(4L), log.get(3L), log.get(2L));
+
+    var page = renderer.renderPage(ROOM, newestFirst);
+
+    assertThat(page).extracting(Message::seq).containsExactly(5L, 3L, 2L);
+    assertThat(page)
+        .as("message 1 is older than the page: read as it is now when the client pages back")
+        .extracting(Message::target)
+        .containsOnlyNulls();
+    assertThat(page.get(1).reply().content())
+        .as("a reply still carries its preview from the store")
+        .isEqualTo("the glove");
+    assertThat(renderer.renderPageJson(ROOM, MessageJson.writeAll(newestFirst)))
+        .containsExactlyElementsOf(MessageJson.writeAll(page));
+    assertThat(renderer.render(ROOM, newestFirst).getFirst().target().content())
+        .as("a replay's change carries it")
+        .isEqualTo("the glove");
   }
 
   @Test
