@@ -95,7 +95,8 @@ public class MessageService {
       if (request.replyTo() < 1) {
         throw DugoutException.invalid("replyTo", "must be the seq of a message, 1 or more");
       }
-      reply = Message.Reply.of(requireMessage(roomId, request.replyTo(), "replyTo"));
+      var replied = store.getRepliedTo(roomId, request.replyTo());
+      reply = Message.Reply.of(requireMessage(replied, roomId, request.replyTo(), "replyTo"));
     }
     // why: before the seq, so a refusal leaves no gap; after the checks, so no refused send is
     // asked
@@ -117,7 +118,11 @@ public class MessageService {
    *     {@code field} when it is a request's reference)
    */
   Message requireMessage(String roomId, long seq, String field) {
-    var found = store.get(roomId, List.of(seq));
+    return requireMessage(store.get(roomId, List.of(seq)), roomId, seq, field);
+  }
+
+  private static Message requireMessage(
+      List<Message> found, String roomId, long seq, String field) {
     if (found.isEmpty() || found.getFirst().isChangeEntry()) {
       String problem = "no message " + seq + " in room " + roomId;
       throw field == null

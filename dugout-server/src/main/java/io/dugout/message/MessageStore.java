@@ -121,6 +121,15 @@ public interface MessageStore {
   }
 
   /**
+   * {@link #get} of the one entry a new reply names. why: every page that shows the reply names
+   * that message outside itself ({@link #getJson}); an adapter that keeps what pages name keeps it
+   * now, so the first reader of such a page does not pay the read. The default is {@link #get}.
+   */
+  default List<Message> getRepliedTo(String roomId, long seq) {
+    return get(roomId, List.of(seq));
+  }
+
+  /**
    * {@link #get}, each entry as its {@link MessageJson}: an adapter that keeps that JSON returns it
    * without decoding; the default encodes what {@link #get} reads.
    */

@@ -187,6 +187,21 @@ public abstract class MessageChangeContract {
         .doesNotContain("first");
   }
 
+  @Test
+  void theMessageANewReplyNamesIsReadAsItIsNowBeforeAndAfterAChange() {
+    post("alice", "m1", "first");
+    assertThat(store().getRepliedTo(ROOM, 1)).containsExactly(at(1));
+    assertThat(store().getRepliedTo(ROOM, 99)).isEmpty();
+
+    change("alice", MessageChange.EDITED, 1, "first, edited", null, "e1");
+
+    assertThat(store().getRepliedTo(ROOM, 1))
+        .as("what was read for a reply is never served stale")
+        .extracting(Message::content)
+        .containsExactly("first, edited");
+    assertThat(json(1)).contains("\"content\":\"first, edited\"");
+  }
+
   private String json(long seq) {
     var found = store().getJson(ROOM, List.of(seq));
     assertThat(found).hasSize(1);

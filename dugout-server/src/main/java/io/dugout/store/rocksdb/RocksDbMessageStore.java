@@ -193,6 +193,13 @@ final class RocksDbMessageStore implements MessageStore {
     return found;
   }
 
+  /** Read through {@link PointedEntries}, as {@link #getJson} reads, and kept there. */
+  @Override
+  public List<Message> getRepliedTo(String roomId, long seq) {
+    byte[] value = pointedJson(roomId, seq);
+    return value == null ? List.of() : List.of(MessageJson.read(value));
+  }
+
   /**
    * A message's stored JSON, kept in {@link PointedEntries} once read: read and kept under the
    * room's stripe when it is free, read without keeping it when a write holds it.
