@@ -142,7 +142,12 @@ class ProtocolDocTests extends ApiTest {
     String first = "/api/v1/rooms/" + roomId + "/messages/1";
     var edited =
         client.send("PATCH", bobToken, first, "{\"clientMsgId\":\"e-1\",\"content\":\"hi there\"}");
-    var change = client.get(aliceToken, "/api/v1/rooms/" + roomId + "/messages?limit=1");
+    // why: read forward, as a client brings its messages up to date; a backward page leaves it out
+    long changeSeq = edited.number("changedSeq");
+    var change =
+        client.get(
+            aliceToken,
+            "/api/v1/rooms/" + roomId + "/messages?after=" + (changeSeq - 1) + "&limit=1");
     var reactions = client.send("PUT", aliceToken, first + "/reactions/%F0%9F%91%8D", null);
     byte[] png = DugoutClient.png(640, 480);
     var slot =
