@@ -56,9 +56,11 @@ public final class EntryRenderer {
     Set<Long> wanted = new HashSet<>();
     boolean anyFolded = false;
     for (Message entry : page) {
-      if (entry.targetSeq() != null) {
+      if (entry.targetSeq() != null && leaveOutFolded) {
+        anyFolded = true;
+      } else if (entry.targetSeq() != null) {
         inPage = inPage.isEmpty() ? seqsOf(page) : inPage;
-        if (leaveOutFolded || inPage.contains(entry.targetSeq())) {
+        if (inPage.contains(entry.targetSeq())) {
           anyFolded = true;
         } else {
           wanted.add(entry.targetSeq());
