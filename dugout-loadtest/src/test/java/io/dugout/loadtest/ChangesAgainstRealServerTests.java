@@ -134,8 +134,11 @@ class ChangesAgainstRealServerTests {
     assertThat(rows.get(0).get(1).asLong()).isEqualTo(run.samples("history"));
     assertThat(rows.get(1).get(1).asLong()).isEqualTo(run.samples("history-rich"));
     assertThat(rows.get(2).get(5).asDouble())
-        .as("a page of the rich rooms carries reactions, replies and changes with their target")
-        .isGreaterThan(1.5);
+        .as(
+            "a page of the rich rooms spans 20 seqs, two in three of them reactions it leaves out,"
+                + " so it shows a third as many messages as a plain page, with their reactions and"
+                + " replies")
+        .isBetween(0.4, 0.85);
   }
 
   /**
