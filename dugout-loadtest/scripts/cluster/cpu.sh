@@ -6,7 +6,7 @@
 # default):
 #   dugout-loadtest/scripts/cluster/cpu.sh LOADTEST_JAR OUT_DIR LABEL [chat options...]
 # e.g. cpu.sh dugout-loadtest/target/dugout-loadtest.jar out rate200 --users 1000 --rooms 100 --rate 200 --duration 20s
-# One line per process in OUT_DIR/LABEL.cpu.txt, the nodes' MongoDB commands per send by command
+# One line per process in OUT_DIR/LABEL.cpu.txt, the nodes' MongoDB and Redis commands per send by command
 # (from their /actuator/prometheus, with a try-it-out service token) and a summary line in
 # OUT_DIR/runs.txt. NODES=N starts N nodes (2 by default). EMBEDDED=SERVER_JAR measures one
 # embedded server from that jar the same way instead (fresh-server.sh), for a same-run ratio.
@@ -69,7 +69,7 @@ def jit(pid):
             pass
     return total
 tokens = {}
-def mongo_commands():
+def backend_commands():
     # why: round trips, unlike CPU, do not depend on what else runs on the box
     counts = {}
     for url in urls.split(','):
@@ -81,11 +81,14 @@ def mongo_commands():
         scrape = urllib.request.Request(url + '/actuator/prometheus',
                                         headers={'Authorization': 'Bearer ' + tokens[url]})
         for line in urllib.request.urlopen(scrape, timeout=10).read().decode().splitlines():
-            m = re.match(r'mongodb_driver_commands_seconds_count\{(.*)\}\s+([0-9.eE+]+)', line)
+            m = re.match(r'(mongodb_driver_commands|lettuce)_seconds_count\{(.*)\}\s+([0-9.eE+]+)', line)
             if m:
-                tags = dict(re.findall(r'(\w+)="([^"]*)"', m.group(1)))
-                key = tags.get('command', '?') + ' ' + tags.get('collection', '?')
-                counts[key] = counts.get(key, 0) + float(m.group(2))
+                tags = dict(re.findall(r'(\w+)="([^"]*)"', m.group(2)))
+                if m.group(1) == 'lettuce':
+                    key = 'redis ' + tags.get('command', '?')
+                else:
+                    key = tags.get('command', '?') + ' ' + tags.get('collection', '?')
+                counts[key] = counts.get(key, 0) + float(m.group(3))
     return counts
 def ticks():
     rows = {}
@@ -105,11 +108,11 @@ for line in run.stdout:
     if m:
         # why: the nodes' metrics are scraped at the window's start and after the run only: a
         # scrape each second would charge the nodes' CPU with rendering it
-        now = (float(m.group(1)), int(m.group(2)), ticks(), None if first else mongo_commands())
+        now = (float(m.group(1)), int(m.group(2)), ticks(), None if first else backend_commands())
         first = first or now
         last = now
 run.wait()
-last = last[:3] + (mongo_commands(),)
+last = last[:3] + (backend_commands(),)
 seconds, sent = last[0] - first[0], last[1] - first[1]
 used, compiling = {}, {}
 for pid, (who, t, j) in last[2].items():
@@ -120,9 +123,12 @@ for who, spent in sorted(used.items(), key=lambda kv: -kv[1]):
     print('%-32s %7.2f s  %6.0f us/send  %4.2f cores  (JIT compiler threads %.2f s)'
           % (who, spent, spent / sent * 1e6, spent / seconds, compiling[who]))
 total = sum(used.values())
-commands = {c: n - first[3].get(c, 0) for c, n in last[3].items()}
-print('MongoDB commands per send (nodes): %.2f (%s)' % (sum(commands.values()) / sent, ', '.join(
-    '%s %.2f' % (c, n / sent) for c, n in sorted(commands.items(), key=lambda kv: -kv[1]) if n)))
+every = {c: n - first[3].get(c, 0) for c, n in last[3].items()}
+commands = {c: n for c, n in every.items() if not c.startswith('redis ')}
+redis = {c[6:]: n for c, n in every.items() if c.startswith('redis ')}
+for what, counted in (('MongoDB', commands), ('Redis', redis)):
+    print('%s commands per send (nodes): %.2f (%s)' % (what, sum(counted.values()) / sent, ', '.join(
+        '%s %.2f' % (c, n / sent) for c, n in sorted(counted.items(), key=lambda kv: -kv[1]) if n)))
 r = json.load(open(f'{out}/{label}/result.json'))
 e, c, g = r['latency']['echo'], r['counts'], r.get('generator', {})
 print('%s: %d sends in %.0f s (%.0f/s), lost %d, errors %d, echo p50 %.1f p99 %.1f ms; '

@@ -2,13 +2,20 @@ package io.dugout.cluster.kafka;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -87,6 +94,48 @@ final class KafkaClients {
         .replicas(kafka.replicationFactor())
         .config("min.insync.replicas", String.valueOf(kafka.minInsyncReplicas()))
         .build();
+  }
+
+  /**
+   * Whether the consumer heard from its group's coordinator less than {@code bound} ago (at least a
+   * second): it sent a heartbeat, or finished joining the group, since then (Kafka's {@code
+   * last-heartbeat-seconds-ago} and {@code last-rebalance-seconds-ago}, in whole seconds). A member
+   * that cannot reach the coordinator sends no heartbeat, so this turns false within {@code bound}
+   * of losing it, while the group keeps the member's partitions for the whole session timeout.
+   */
+  static BooleanSupplier heardWithin(Consumer<?, ?> consumer, Duration bound) {
+    long seconds = Math.max(1, bound.toSeconds());
+    var metrics = new AtomicReference<List<Metric>>();
+    return () -> {
+      var found = metrics.get();
+      if (found == null) {
+        found = coordinatorContacts(consumer);
+        if (found.isEmpty()) {
+          return false;
+        }
+        metrics.set(found);
+      }
+      for (var metric : found) {
+        if (metric.metricValue() instanceof Number ago
+            && ago.doubleValue() >= 0
+            && ago.doubleValue() < seconds) {
+          return true;
+        }
+      }
+      return false;
+    };
+  }
+
+  private static List<Metric> coordinatorContacts(Consumer<?, ?> consumer) {
+    var names = Set.of("last-heartbeat-seconds-ago", "last-rebalance-seconds-ago");
+    var found = new ArrayList<Metric>();
+    for (var entry : consumer.metrics().entrySet()) {
+      if (names.contains(entry.getKey().name())
+          && entry.getKey().group().equals("consumer-coordinator-metrics")) {
+        found.add(entry.getValue());
+      }
+    }
+    return found.size() == names.size() ? List.copyOf(found) : List.of();
   }
 
   /** The partition Kafka's default partitioner gives a record keyed by {@code key}. */

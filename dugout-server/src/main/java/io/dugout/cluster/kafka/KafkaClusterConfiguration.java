@@ -53,9 +53,20 @@ class KafkaClusterConfiguration {
     return new RoomFeeds(store, listeners, fanout, outages::alreadyLogged);
   }
 
+  /** The partitions this node sequences now, whose rooms it writes its own sends to directly. */
+  @Bean
+  OwnedPartitions ownedPartitions() {
+    return new OwnedPartitions();
+  }
+
   @Bean
   KafkaSequencer kafkaSequencer(
-      RoomFeeds feeds, KafkaProperties kafka, KafkaClusterProperties cluster) {
+      RoomFeeds feeds,
+      OwnedPartitions owned,
+      MessageStore store,
+      Fanout fanout,
+      KafkaProperties kafka,
+      KafkaClusterProperties cluster) {
     String nodeId =
         cluster.nodeId().isBlank()
             ? "node-" + UUID.randomUUID().toString().substring(0, 8)
@@ -80,7 +91,8 @@ class KafkaClusterConfiguration {
     return new KafkaSequencer(
         nodeId,
         new TopicProducer(cluster.kafka().topic(), producer, cluster.appendTimeout()),
-        feeds);
+        feeds,
+        new OwnerWrites(owned, store, fanout, feeds));
   }
 
   /**
@@ -144,13 +156,17 @@ class KafkaClusterConfiguration {
       Fanout fanout,
       KafkaProperties kafka,
       KafkaClusterProperties cluster,
-      GroupMembership membership) {
+      GroupMembership membership,
+      OwnedPartitions owned) {
     var settings = kafka.buildConsumerProperties();
     settings.putIfAbsent(
         ConsumerConfig.CLIENT_ID_CONFIG, "dugout-" + sequencer.nodeId() + "-sequence");
+    var consumer = KafkaClients.consumer(settings, cluster.kafka().group(), membership);
+    owned.heardThrough(
+        KafkaClients.heardWithin(consumer, membership.sessionTimeout().dividedBy(3)));
     var owner =
         new OrderedConsumer(
-            KafkaClients.consumer(settings, cluster.kafka().group(), membership),
+            consumer,
             cluster.kafka().topic(),
             "sequencer",
             OrderedConsumer.Commits.ASYNC,
@@ -160,6 +176,7 @@ class KafkaClusterConfiguration {
                 fanout,
                 feeds,
                 sequencer,
+                owned,
                 cluster.appendTimeout().plus(ABANDONED_MARGIN),
                 Clock.systemUTC()));
     return new ClusterNode(sequencer, owner, feeds, fanout, cluster.gapCheckInterval());

@@ -13,8 +13,9 @@ import java.util.function.LongFunction;
 import org.apache.kafka.clients.producer.Producer;
 
 /**
- * The {@link Sequencer} of a cluster node: it hands each send to Kafka, keyed by room, and waits
- * until the owner of the room's partition (this node or another) has stored it.
+ * The {@link Sequencer} of a cluster node: a send to a room whose partition this node sequences is
+ * written here directly ({@link OwnerWrites}); any other it hands to Kafka, keyed by room, and
+ * waits until the owner of the room's partition has stored it.
  *
  * <p>An append returns only with the stored message, so a receipt always means durable in MongoDB.
  * When no answer comes within the timeout (Kafka, the owner or MongoDB unreachable, or the answer
@@ -37,12 +38,14 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
   private final String nodeId;
   private final TopicProducer sends;
   private final RoomFeeds feeds;
+  private final OwnerWrites direct;
   private final Map<String, CompletableFuture<Fanout.Answer>> waiting = new ConcurrentHashMap<>();
 
-  KafkaSequencer(String nodeId, TopicProducer sends, RoomFeeds feeds) {
+  KafkaSequencer(String nodeId, TopicProducer sends, RoomFeeds feeds, OwnerWrites direct) {
     this.nodeId = nodeId;
     this.sends = sends;
     this.feeds = feeds;
+    this.direct = direct;
   }
 
   /** The producer, for its client metrics. */
@@ -52,6 +55,13 @@ final class KafkaSequencer implements Sequencer, Fanout.Receiver {
 
   @Override
   public MessageStore.Appended append(String roomId, NewMessage draft) {
+    var here = direct.append(roomId, draft);
+    if (here != null) {
+      if (here.created()) {
+        feeds.offerAndWait(here.message());
+      }
+      return here;
+    }
     String requestId = UUID.randomUUID().toString();
     var answer = new CompletableFuture<Fanout.Answer>();
     waiting.put(requestId, answer);

@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -28,14 +27,15 @@ import tools.jackson.core.JacksonException;
  * the node that asked and publishes the message to the room's nodes.
  *
  * <p>A room's last seq is read from the store the first time the room comes up after its partition
- * was assigned, then kept in memory while the partition stays here. Offsets are committed only
- * after the store write, so a crash or a rebalance repeats records, never skips one; a repeated
- * record finds its retry key ({@code RETRY}) and stores nothing. A former owner still writing loses
- * on the store's unique seq ({@code SEQ_TAKEN}); the owner then re-reads the last seq. A record
- * whose write fails is tried again, after a pause, before anything after it in its partition.
- * Commits are asynchronous, so the next poll never waits for one (a failed commit only repeats
- * stored records), and synchronous, bounded, when partitions leave this node ({@link
- * OrderedConsumer.Commits#ASYNC}).
+ * was assigned, then kept in memory while the partition stays here ({@link OwnedPartitions}), where
+ * this node's own sends to the partition's rooms ({@link OwnerWrites}) use it too: a batch is
+ * written under the partition's lock. Offsets are committed only after the store write, so a crash
+ * or a rebalance repeats records, never skips one; a repeated record finds its retry key ({@code
+ * RETRY}) and stores nothing. A former owner still writing loses on the store's unique seq ({@code
+ * SEQ_TAKEN}); the owner then re-reads the last seq. A record whose write fails is tried again,
+ * after a pause, before anything after it in its partition. Commits are asynchronous, so the next
+ * poll never waits for one (a failed commit only repeats stored records), and synchronous, bounded,
+ * when partitions leave this node ({@link OrderedConsumer.Commits#ASYNC}).
  */
 final class PartitionOwner implements OrderedConsumer.Handler {
 
@@ -49,7 +49,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
   private final Fanout fanout;
   private final RoomFeeds feeds;
   private final KafkaSequencer local;
-  private final Map<Integer, Map<String, MessageStore.Head>> lastSeqs = new ConcurrentHashMap<>();
+  private final OwnedPartitions owned;
   private final Duration abandonedAfter;
   private final Clock clock;
   private final AtomicLong abandoned = new AtomicLong();
@@ -66,9 +66,11 @@ final class PartitionOwner implements OrderedConsumer.Handler {
       Fanout fanout,
       RoomFeeds feeds,
       KafkaSequencer local,
+      OwnedPartitions owned,
       Duration abandonedAfter,
       Clock clock) {
     this.topic = topic;
+    this.owned = owned;
     this.store = store;
     this.fanout = fanout;
     this.feeds = feeds;
@@ -91,8 +93,18 @@ final class PartitionOwner implements OrderedConsumer.Handler {
    */
   @Override
   public Progress handle(List<ConsumerRecord<String, byte[]>> batch) {
-    int partition = batch.getFirst().partition();
-    var rooms = lastSeqs.computeIfAbsent(partition, p -> new HashMap<>());
+    var partition = owned.records(batch.getFirst().partition());
+    partition.lock();
+    try {
+      return handle(batch, partition.heads());
+    } finally {
+      partition.unlock();
+    }
+  }
+
+  /** {@link #handle(List)} while holding the partition's lock. */
+  private Progress handle(
+      List<ConsumerRecord<String, byte[]>> batch, Map<String, MessageStore.Head> rooms) {
     var resent = new HashMap<RetryKey, Message>();
     var stale = stale(batch);
     boolean lookedUp = false;
@@ -183,7 +195,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
         }
       } catch (RuntimeException e) {
         // why: the seqs this partition's rooms hold here may be stale; read them again
-        lastSeqs.computeIfPresent(partition, (p, old) -> new HashMap<>());
+        rooms.clear();
         return Progress.stoppedAt(batch.get(done).offset(), e);
       }
     }
@@ -269,9 +281,9 @@ final class PartitionOwner implements OrderedConsumer.Handler {
   }
 
   @Override
-  public void assigned(Collection<TopicPartition> partitions) {
+  public void assigned(Collection<TopicPartition> partitions, int topicPartitions) {
     // why: another node may have sequenced these rooms meanwhile; learn their last seqs afresh
-    partitions.forEach(p -> lastSeqs.put(p.partition(), new HashMap<>()));
+    owned.assigned(partitions, topicPartitions);
     if (!partitions.isEmpty()) {
       log.info("Sequencing partitions {} of {}", numbers(partitions), topic);
     }
@@ -279,7 +291,7 @@ final class PartitionOwner implements OrderedConsumer.Handler {
 
   @Override
   public void revoked(Collection<TopicPartition> partitions) {
-    partitions.forEach(p -> lastSeqs.remove(p.partition()));
+    owned.revoked(partitions);
     if (!partitions.isEmpty()) {
       log.info("No longer sequencing partitions {} of {}", numbers(partitions), topic);
     }

@@ -19,15 +19,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The broker (a process of its own) killed with SIGKILL for 20 s under a node that keeps taking
- * sends: every Kafka client of the node waits between its reconnect attempts instead of looping, so
- * the outage costs a fraction of a core and a bounded number of passes; the node logs the outage
- * once when it begins (WARN) and once when it ends (INFO), whatever fails in between, and its
- * meters count it and show it; once the broker is back, the node sequences every partition again by
- * itself.
+ * sends: after the first seconds, while its membership is fresh and it still writes its own sends
+ * to its rooms (each one stored), every send is refused; every Kafka client of the node waits
+ * between its reconnect attempts instead of looping, so the outage costs a fraction of a core and a
+ * bounded number of passes; the node logs the outage once when it begins (WARN) and once when it
+ * ends (INFO), whatever fails in between, and its meters count it and show it; once the broker is
+ * back, the node sequences every partition again by itself.
  */
 class KafkaOutageTests {
 
   private static final Duration OUTAGE = Duration.ofSeconds(20);
+
+  /**
+   * How long after the kill the node may still write its own sends to its rooms: until its last
+   * heartbeat is a third of the 10 s session old (whole seconds), one heartbeat interval earlier at
+   * worst, and a second of margin (ADR 0017).
+   */
+  private static final Duration STILL_OWNED = Duration.ofSeconds(5);
 
   /**
    * The node's Kafka client threads: its two polling threads and the clients' own (the last one of
@@ -72,14 +80,22 @@ class KafkaOutageTests {
         long cpuBefore = clientCpuNanos();
         kafka.kill();
         var refused = new AtomicInteger();
+        var stored = new AtomicInteger();
+        long killed = System.nanoTime();
         var sending =
             pool.submit(
                 () -> {
-                  long end = System.nanoTime() + OUTAGE.toNanos();
+                  long end = killed + OUTAGE.toNanos();
                   for (int i = 0; i < 100 && System.nanoTime() < end; i++) {
+                    long started = System.nanoTime();
                     var response = ledger.post(node.client(), alice, "during-" + i);
-                    assertThat(response.status()).as(response.toString()).isEqualTo(503);
-                    refused.incrementAndGet();
+                    if (response.status() == 201 && started - killed < STILL_OWNED.toNanos()) {
+                      ledger.acknowledged("during-" + i, response);
+                      stored.incrementAndGet();
+                    } else {
+                      assertThat(response.status()).as(response.toString()).isEqualTo(503);
+                      refused.incrementAndGet();
+                    }
                     Waits.sleep(Duration.ofMillis(200));
                   }
                   return null;
@@ -88,12 +104,22 @@ class KafkaOutageTests {
         sending.get();
         var cpu = Duration.ofNanos(clientCpuNanos() - cpuBefore);
         int passes = log.matching(l -> l.message().contains("Rebootstrapping with")).size();
-        var problems = log.matching(l -> l.level().isGreaterOrEqual(Level.WARN));
+        // why: a Redis connection opened meanwhile (the first room counts of a send stored in the
+        // first seconds) logs Lettuce's choice of transport when this test JVM loaded Lettuce
+        // before LettuceTransport set its switch; a node's own JVM never does, and it says nothing
+        // about Kafka
+        var problems =
+            log.matching(
+                l ->
+                    l.level().isGreaterOrEqual(Level.WARN)
+                        && !l.logger().equals("io.lettuce.core.resource.Transports")
+                        && !l.message().contains("IoUringChannelOption"));
 
         System.out.printf(
-            "KafkaOutageTests: over a %d s outage (%d sends refused) the node's Kafka clients"
-                + " rebootstrapped %d times and used %d ms of CPU; WARN and above: %s%n",
-            OUTAGE.toSeconds(), refused.get(), passes, cpu.toMillis(), problems);
+            "KafkaOutageTests: over a %d s outage (%d sends refused, %d stored first by the node"
+                + " that still owned the room) the node's Kafka clients rebootstrapped %d times and"
+                + " used %d ms of CPU; WARN and above: %s%n",
+            OUTAGE.toSeconds(), refused.get(), stored.get(), passes, cpu.toMillis(), problems);
         // why: Kafka 4.2.1's client for the consumer protocol looped without waiting: about
         // 42,000 rebootstraps and 8 s of CPU over 20 s on this machine
         assertThat(passes).as("rebootstraps over %s", OUTAGE).isLessThan(1_000);
@@ -132,6 +158,7 @@ class KafkaOutageTests {
                   assertThat(line.message()).contains("Kafka at " + kafka.bootstrap());
                 });
         assertThat(counter(meters, "dugout.backend.outages")).isEqualTo(1);
+        ledger.assertHistoryKeepsEveryAcknowledgedSendOnce(node.client(), alice);
       }
     }
   }

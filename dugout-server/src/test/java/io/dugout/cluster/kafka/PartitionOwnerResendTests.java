@@ -57,13 +57,15 @@ class PartitionOwnerResendTests {
     store = new CountingStore(rocksDb.store());
     var fanout = new AnswerRecorder();
     var feeds = new RoomFeeds(store, List.of(), fanout, e -> false);
+    var owned = new OwnedPartitions();
     owner =
         new PartitionOwner(
             "sends",
             store,
             fanout,
             feeds,
-            new KafkaSequencer("owner", null, feeds),
+            new KafkaSequencer("owner", null, feeds, new OwnerWrites(owned, store, fanout, feeds)),
+            owned,
             Duration.ofSeconds(15),
             Clock.fixed(NOW, ZoneOffset.UTC));
   }
