@@ -374,7 +374,7 @@ class ChatNotifier implements MessageFollowUp, SmartLifecycle {
     if (room.isEmpty()) {
       return;
     }
-    var viewers = presence.viewersOf(pending.newest().roomId());
+    var viewers = presence.viewersAmong(pending.newest().roomId(), room.get().userIds());
     // why: a message's shared fields are worked out only once a member is notified of it, so in a
     // room whose members all watch it nothing is
     var shared = new IdentityHashMap<Message, Shared>();

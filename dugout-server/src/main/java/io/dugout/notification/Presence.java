@@ -1,5 +1,6 @@
 package io.dugout.notification;
 
+import java.util.Collection;
 import java.util.Set;
 
 /**
@@ -12,6 +13,15 @@ public interface Presence {
 
   /** The users with an open session subscribed to the room's topic. */
   Set<String> viewersOf(String roomId);
+
+  /**
+   * The users with an open session subscribed to the room's topic, of whom only those among {@code
+   * members} count: an adapter that asks another process skips it when its own sessions already
+   * answer for every member.
+   */
+  default Set<String> viewersAmong(String roomId, Collection<String> members) {
+    return viewersOf(roomId);
+  }
 
   /** Whether the user has an open, authenticated session. */
   boolean isOnline(String userId);

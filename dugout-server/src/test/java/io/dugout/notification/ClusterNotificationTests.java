@@ -142,6 +142,23 @@ class ClusterNotificationTests {
   }
 
   @Test
+  void whoViewsARoomIsAnsweredHereWhenEveryMemberAskedAboutViewsItHere() {
+    String alice = user("alice");
+    String carol = user("carol");
+    String room = group(a, alice, "Pitch", carol);
+    var aliceOnA = connect(a, alice);
+    aliceOnA.subscribeAndWait("r", "/topic/rooms." + room);
+    var carolOnB = connect(b, carol);
+    carolOnB.subscribeAndWait("r", "/topic/rooms." + room);
+    Waits.until(
+        () -> presence(a).viewersOf(room).contains(carol), PATIENCE, "carol viewing on node B");
+
+    assertThat(presence(a).viewersAmong(room, List.of(alice, carol))).contains(alice, carol);
+    // why: alice alone is answered from node A's own sessions; node B's share is not read
+    assertThat(presence(a).viewersAmong(room, List.of(alice))).containsExactly(alice);
+  }
+
+  @Test
   void aMemberWhoMutedTheRoomOnTheOtherNodeIsNotNotifiedUntilUnmuted() {
     String alice = user("alice");
     String bob = user("bob");

@@ -4,6 +4,7 @@ import io.dugout.notification.LocalPresence;
 import io.dugout.notification.Presence;
 import io.dugout.system.BackendOutage;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -69,7 +70,20 @@ final class RedisPresence implements Presence, SmartLifecycle {
 
   @Override
   public Set<String> viewersOf(String roomId) {
+    return viewersOf(roomId, new HashSet<>(local.viewersOf(roomId)));
+  }
+
+  /**
+   * why: in a room whose members all watch it on this node, what other nodes shared cannot change
+   * the answer for a member, so the round trip to Redis is skipped
+   */
+  @Override
+  public Set<String> viewersAmong(String roomId, Collection<String> members) {
     var viewers = new HashSet<>(local.viewersOf(roomId));
+    return viewers.containsAll(members) ? viewers : viewersOf(roomId, viewers);
+  }
+
+  private Set<String> viewersOf(String roomId, Set<String> viewers) {
     if (!outage.tryNow()) {
       return viewers;
     }
