@@ -1,10 +1,12 @@
 package io.dugout.cluster.kafka;
 
 import io.dugout.message.MessageStore;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.common.TopicPartition;
@@ -15,28 +17,29 @@ import org.apache.kafka.common.TopicPartition;
  * PartitionOwner}, which writes the records in Kafka, and {@link OwnerWrites}, which writes this
  * node's own sends to those rooms without them.
  *
- * <p>A partition is here from {@link #assigned} until {@link #revoked}, which waits for the write
- * under way: once Kafka's rebalance has taken a partition from this node, no direct write to its
- * rooms starts here. For a direct write the membership must also be fresh (a heartbeat sent to the
- * group, or a join finished, within a third of the session timeout): a node cut off from Kafka
- * stops writing its rooms directly long before the group could give them to another node. A writer
- * that still collides loses on the store's unique seq, as a former owner always does.
+ * <p>A partition is here from {@link #assigned} until {@link #revoked}, which waits (a bounded
+ * time) for the write under way: once Kafka's rebalance has taken a partition from this node, no
+ * direct write to its rooms starts here. For a direct write the membership must also be fresh (a
+ * heartbeat sent to the group, or a join finished, within a third of the session timeout): a node
+ * cut off from Kafka stops writing its rooms directly long before the group could give them to
+ * another node. A writer that still collides loses on the store's unique seq, as a former owner
+ * always does.
  */
 final class OwnedPartitions {
 
-  /** One partition's rooms; touched only while {@link #lock} is held. */
+  /** One partition's rooms; their heads are touched only while its lock is held. */
   static final class Partition {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, MessageStore.Head> heads = new HashMap<>();
-    private boolean owned = true;
+    private volatile boolean owned = true;
 
     /** The room heads learned while this node owned the partition; under the lock only. */
     Map<String, MessageStore.Head> heads() {
       return heads;
     }
 
-    /** Whether the partition is still this node's; under the lock only. */
+    /** Whether the partition is still this node's; checked again once the lock is held. */
     boolean owned() {
       return owned;
     }
@@ -49,6 +52,9 @@ final class OwnedPartitions {
       lock.unlock();
     }
   }
+
+  /** How long a revoked partition waits for the direct write under way. */
+  static final Duration LEAVE_WAIT = Duration.ofSeconds(2);
 
   private final Map<Integer, Partition> partitions = new ConcurrentHashMap<>();
   private volatile BooleanSupplier membershipFresh = () -> false;
@@ -70,16 +76,24 @@ final class OwnedPartitions {
     assigned.forEach(p -> partitions.put(p.partition(), new Partition()));
   }
 
-  /** Partitions that left this node; returns once no direct write to their rooms is under way. */
+  /**
+   * Partitions that left this node: no direct write to their rooms starts after this, and it
+   * returns once the write under way has finished, or after {@link #LEAVE_WAIT}. why: the write may
+   * wait for a MongoDB that is away (30 s of server selection), and the rebalance or the node's
+   * stop waits here; a write that lands after the next owner started loses on the store's unique
+   * seq, as a former owner's always did.
+   */
   void revoked(Collection<TopicPartition> revoked) {
     for (var p : revoked) {
       var partition = partitions.remove(p.partition());
       if (partition != null) {
-        partition.lock();
+        partition.owned = false;
         try {
-          partition.owned = false;
-        } finally {
-          partition.unlock();
+          if (partition.lock.tryLock(LEAVE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            partition.unlock();
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
       }
     }

@@ -2,6 +2,7 @@ package io.dugout.cluster.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dugout.Waits;
 import io.dugout.message.Fanout;
 import io.dugout.message.ForwardingMessageStore;
 import io.dugout.message.Message;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,6 +29,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -107,6 +110,28 @@ class OwnerWritesTests {
     records.revoked(List.of(partitionOf(ROOM)));
 
     assertThat(writes.append(ROOM, draft("c-2"))).isNull();
+    assertThat(stored(ROOM)).containsExactly(1L);
+  }
+
+  @Test
+  @Timeout(30) // why: a revocation that waited for the stuck write would never return
+  void aRevokedPartitionWaitsForAStuckWriteOnlyABoundedTime() throws Exception {
+    var release = new CountDownLatch(1);
+    store.stall = release;
+    try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      var stuck = pool.submit(() -> writes.append(ROOM, draft("c-1")));
+      Waits.until(() -> store.stalled.get() == 1, Duration.ofSeconds(5), "the write stalled");
+
+      long started = System.nanoTime();
+      records.revoked(List.of(partitionOf(ROOM)));
+      var waited = Duration.ofNanos(System.nanoTime() - started);
+      assertThat(waited).isGreaterThanOrEqualTo(OwnedPartitions.LEAVE_WAIT);
+      assertThat(waited).isLessThan(OwnedPartitions.LEAVE_WAIT.plusSeconds(2));
+      assertThat(writes.append(ROOM, draft("c-2"))).as("after the revocation").isNull();
+
+      release.countDown();
+      assertThat(stuck.get().message().seq()).isEqualTo(1);
+    }
     assertThat(stored(ROOM)).containsExactly(1L);
   }
 
@@ -233,9 +258,25 @@ class OwnerWritesTests {
     public void unfollow(String roomId) {}
   }
 
-  /** The store under test, counting its head reads. */
+  /** The store under test, counting its head reads; a write waits while {@link #stall} is set. */
   private static final class HeadCountingStore extends ForwardingMessageStore {
     final AtomicInteger heads = new AtomicInteger();
+    final AtomicInteger stalled = new AtomicInteger();
+    volatile CountDownLatch stall;
+
+    @Override
+    public Written write(Message message) {
+      var latch = stall;
+      if (latch != null) {
+        stalled.incrementAndGet();
+        try {
+          latch.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return store.write(message);
+    }
 
     HeadCountingStore(MessageStore store) {
       super(store);
