@@ -5,10 +5,11 @@ import io.dugout.message.MessageStore;
 import io.dugout.message.NewMessage;
 
 /**
- * Writes a send of this node's own users to a room whose partition this node sequences, without the
- * round trip through Kafka that a send to another node's room takes (ADR 0017): under the
- * partition's lock, at the room's next seq, as {@link PartitionOwner} writes a record; then
- * published to the room's other nodes.
+ * Writes a new message of this node's own users (not a change: edits, deletes and reactions go
+ * through Kafka) to a room whose partition this node sequences, without the round trip through
+ * Kafka that a send to another node's room takes (ADR 0017): under the partition's lock, at the
+ * room's next seq, as {@link PartitionOwner} writes a record; then published to the room's other
+ * nodes.
  *
  * <p>The guarantees are the store's, as for a record: the message is durable (write concern
  * majority) before anyone sees it or its sender is answered; a resend finds its retry key; a write
@@ -38,6 +39,12 @@ final class OwnerWrites {
    * taking the room's seqs), and nothing was stored.
    */
   MessageStore.Appended append(String roomId, NewMessage draft) {
+    if (draft.isChangeEntry()) {
+      // why: on MongoDB a change's effect is a write after its entry's; a crash between them is
+      // completed by the next owner replaying the Kafka record (ADR 15), which a direct write
+      // would not leave
+      return null;
+    }
     var partition = owned.directly(roomId);
     if (partition == null) {
       return null;
