@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SequencerContract} on a cluster node: the Kafka sequencer on a real broker, MongoDB's
  * in-JVM stand-in and a real redis-server, the node owning every partition, so that it writes every
- * send itself (ADR 0017); {@code KafkaSequencerAcrossNodesTests} sends through Kafka.
+ * new message itself (ADR 0017); {@code KafkaSequencerAcrossNodesTests} sends through Kafka.
  */
 class KafkaSequencerTests extends SequencerContract {
 
