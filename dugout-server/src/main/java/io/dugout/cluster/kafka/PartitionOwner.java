@@ -36,6 +36,9 @@ import tools.jackson.core.JacksonException;
  * after a pause, before anything after it in its partition. Commits are asynchronous, so the next
  * poll never waits for one (a failed commit only repeats stored records), and synchronous, bounded,
  * when partitions leave this node ({@link OrderedConsumer.Commits#ASYNC}).
+ *
+ * <p>Over 300 lines: writing a batch, its resends and its abandoned records share one loop over the
+ * partition's records and the rooms' heads, which splitting would pass around between classes.
  */
 final class PartitionOwner implements OrderedConsumer.Handler {
 
