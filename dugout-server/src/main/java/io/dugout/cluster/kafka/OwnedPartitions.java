@@ -48,6 +48,11 @@ final class OwnedPartitions {
       lock.lock();
     }
 
+    /** Takes the lock unless the thread is interrupted first (the node stopping). */
+    void lockInterruptibly() throws InterruptedException {
+      lock.lockInterruptibly();
+    }
+
     void unlock() {
       lock.unlock();
     }

@@ -97,7 +97,16 @@ final class PartitionOwner implements OrderedConsumer.Handler {
   @Override
   public Progress handle(List<ConsumerRecord<String, byte[]>> batch) {
     var partition = owned.records(batch.getFirst().partition());
-    partition.lock();
+    try {
+      partition.lockInterruptibly();
+    } catch (InterruptedException e) {
+      // why: the node stops while a direct write waits on an absent store (30 s of server
+      // selection); nothing of the batch is written, so its next owner writes all of it
+      Thread.currentThread().interrupt();
+      return Progress.stoppedAt(
+          batch.getFirst().offset(),
+          new IllegalStateException("stopped waiting for a direct write to the partition"));
+    }
     try {
       return handle(batch, partition.heads());
     } finally {

@@ -21,8 +21,10 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -128,6 +130,38 @@ class OwnerWritesTests {
       assertThat(waited).isGreaterThanOrEqualTo(OwnedPartitions.LEAVE_WAIT);
       assertThat(waited).isLessThan(OwnedPartitions.LEAVE_WAIT.plusSeconds(2));
       assertThat(writes.append(ROOM, draft("c-2"))).as("after the revocation").isNull();
+
+      release.countDown();
+      assertThat(stuck.get().message().seq()).isEqualTo(1);
+    }
+    assertThat(stored(ROOM)).containsExactly(1L);
+  }
+
+  @Test
+  @Timeout(30) // why: a records writer deaf to the interrupt would wait for the stuck write
+  void aRecordsWriterWaitingBehindAStuckWriteStopsWhenInterrupted() throws Exception {
+    var release = new CountDownLatch(1);
+    store.stall = release;
+    try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      var stuck = pool.submit(() -> writes.append(ROOM, draft("c-1")));
+      Waits.until(() -> store.stalled.get() == 1, Duration.ofSeconds(5), "the write stalled");
+      var batch = List.of(record(ROOM, "r-1"), record(ROOM, "r-2"));
+      var handler = new AtomicReference<Thread>();
+      var progress =
+          pool.submit(
+              () -> {
+                handler.set(Thread.currentThread());
+                return records.handle(batch);
+              });
+      Waits.until(
+          () -> handler.get() != null && handler.get().getState() == Thread.State.WAITING,
+          Duration.ofSeconds(5),
+          "the records writer waits for the partition");
+
+      handler.get().interrupt();
+      var stopped = progress.get(5, TimeUnit.SECONDS);
+      assertThat(stopped.next()).isEqualTo(batch.getFirst().offset());
+      assertThat(stopped.failure()).hasMessageContaining("stopped waiting");
 
       release.countDown();
       assertThat(stuck.get().message().seq()).isEqualTo(1);
