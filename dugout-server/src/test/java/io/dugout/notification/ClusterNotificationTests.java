@@ -159,6 +159,30 @@ class ClusterNotificationTests {
   }
 
   @Test
+  void viewersOfARoomOnTheOtherNodeComeAndGoOneByOne() {
+    String alice = user("alice");
+    String bob = user("bob");
+    String carol = user("carol");
+    String room = group(a, alice, "Pitch", bob, carol);
+    var bobOnB = connect(b, bob);
+    bobOnB.subscribeAndWait("r", "/topic/rooms." + room);
+    var carolOnB = connect(b, carol);
+    carolOnB.subscribeAndWait("r", "/topic/rooms." + room);
+    Waits.until(
+        () -> presence(a).viewersOf(room).containsAll(List.of(bob, carol)),
+        PATIENCE,
+        "bob and carol viewing on node B");
+
+    bobOnB.close();
+    Waits.until(
+        () -> !presence(a).viewersOf(room).contains(bob) && !presence(a).isOnline(bob),
+        PATIENCE,
+        "bob gone from node B");
+    assertThat(presence(a).viewersOf(room)).contains(carol);
+    assertThat(presence(a).isOnline(carol)).isTrue();
+  }
+
+  @Test
   void aMemberWhoMutedTheRoomOnTheOtherNodeIsNotNotifiedUntilUnmuted() {
     String alice = user("alice");
     String bob = user("bob");

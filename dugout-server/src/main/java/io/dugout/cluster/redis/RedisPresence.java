@@ -4,8 +4,11 @@ import io.dugout.notification.LocalPresence;
 import io.dugout.notification.Presence;
 import io.dugout.system.BackendOutage;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -16,6 +19,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.core.RedisOperations;
 import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
 
 /**
  * {@link Presence} of the whole cluster: this node's own sessions exactly, the other nodes' from
@@ -164,44 +168,65 @@ final class RedisPresence implements Presence, SmartLifecycle {
 
   /**
    * Adds what {@code now} has beyond {@code before}, removes what {@code previous} had that {@code
-   * now} has not; one pipelined round trip.
+   * now} has not; one pipelined round trip. why grouped by room: a full share re-adds every entry,
+   * and one {@code ZADD} and one {@code EXPIRE} per room key instead of per viewer took it from
+   * four commands per connected user to about two
    */
   private void write(
       Map<String, Set<String>> before,
       Map<String, Set<String>> previous,
       Map<String, Set<String>> now,
       long until) {
-    long keyTtl = ttl.toSeconds() * 2 + 1;
+    var users = new ArrayList<String>();
+    var roomsAdded = new HashMap<String, Set<TypedTuple<String>>>();
+    for (var user : now.entrySet()) {
+      var had = before.get(user.getKey());
+      if (had == null) {
+        users.add(user.getKey());
+      }
+      for (String room : user.getValue()) {
+        if (had == null || !had.contains(room)) {
+          roomsAdded
+              .computeIfAbsent(room, r -> new HashSet<>())
+              .add(TypedTuple.of(nodeId + "/" + user.getKey(), (double) until));
+        }
+      }
+    }
+    var usersGone = new ArrayList<String>();
+    var roomsRemoved = new HashMap<String, List<String>>();
+    for (var user : previous.entrySet()) {
+      var has = now.get(user.getKey());
+      if (has == null) {
+        usersGone.add(user.getKey());
+      }
+      for (String room : user.getValue()) {
+        if (has == null || !has.contains(room)) {
+          roomsRemoved
+              .computeIfAbsent(room, r -> new ArrayList<>())
+              .add(nodeId + "/" + user.getKey());
+        }
+      }
+    }
+    var keyTtl = Duration.ofSeconds(ttl.toSeconds() * 2 + 1);
     redis.executePipelined(
         new SessionCallback<Object>() {
           @Override
           @SuppressWarnings({"unchecked", "rawtypes"})
           public Object execute(RedisOperations operations) {
             var zsets = operations.opsForZSet();
-            for (var user : now.entrySet()) {
-              var had = before.get(user.getKey());
-              if (had == null) {
-                zsets.add(userKey(user.getKey()), nodeId, until);
-                operations.expire(userKey(user.getKey()), Duration.ofSeconds(keyTtl));
-              }
-              for (String room : user.getValue()) {
-                if (had == null || !had.contains(room)) {
-                  zsets.add(roomKey(room), nodeId + "/" + user.getKey(), until);
-                  operations.expire(roomKey(room), Duration.ofSeconds(keyTtl));
-                }
-              }
+            for (String user : users) {
+              zsets.add(userKey(user), nodeId, until);
+              operations.expire(userKey(user), keyTtl);
             }
-            for (var user : previous.entrySet()) {
-              var has = now.get(user.getKey());
-              if (has == null) {
-                zsets.remove(userKey(user.getKey()), nodeId);
-              }
-              for (String room : user.getValue()) {
-                if (has == null || !has.contains(room)) {
-                  zsets.remove(roomKey(room), nodeId + "/" + user.getKey());
-                }
-              }
+            roomsAdded.forEach(
+                (room, entries) -> {
+                  zsets.add(roomKey(room), entries);
+                  operations.expire(roomKey(room), keyTtl);
+                });
+            for (String user : usersGone) {
+              zsets.remove(userKey(user), nodeId);
             }
+            roomsRemoved.forEach((room, entries) -> zsets.remove(roomKey(room), entries.toArray()));
             return null;
           }
         });
