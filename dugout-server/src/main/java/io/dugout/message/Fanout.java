@@ -18,7 +18,8 @@ public interface Fanout {
 
   /**
    * Sends a stored message to every other node that follows its room; the publishing node's own
-   * receiver does not get it back (it delivered the message itself before publishing).
+   * receiver does not get it back (it delivered the message itself before publishing). May return
+   * before the message left the node: nothing on a send's path waits for it.
    */
   void publish(Message message);
 

@@ -2,6 +2,7 @@ package io.dugout.cluster.redis;
 
 import io.dugout.system.BackendOutage;
 import io.dugout.system.RecordCreators;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.listener.ChannelTopic;
@@ -76,17 +78,13 @@ final class RedisChannels {
 
   /** Publishes the value as JSON: whether Redis took it. Lost while Redis is away. */
   boolean publish(String channel, Object value) {
-    return publishJson(channel, json(value));
-  }
-
-  /** Publishes JSON already encoded ({@link #json}): whether Redis took it, as {@link #publish}. */
-  boolean publishJson(String channel, byte[] json) {
     if (!outage.tryNow()) {
       failures.increment();
       return false;
     }
     try {
       byte[] to = channel.getBytes(StandardCharsets.UTF_8);
+      byte[] json = json(value);
       redis.execute((RedisCallback<Long>) connection -> connection.publish(to, json));
       outage.succeeded();
       return true;
@@ -95,6 +93,44 @@ final class RedisChannels {
       lost(e);
       return false;
     }
+  }
+
+  /**
+   * Publishes JSON already encoded ({@link #json}) without waiting for Redis' answer; a failure is
+   * lost and counted when the answer comes, as {@link #publish}'s. In the order of the calls: every
+   * command of the node's shared connection goes out in the order it was given. why: a room message
+   * is published on its send's path, which need not wait a round trip for what it cannot act on
+   */
+  void publishJson(String channel, byte[] json) {
+    if (!outage.tryNow()) {
+      failures.increment();
+      return;
+    }
+    try {
+      byte[] to = channel.getBytes(StandardCharsets.UTF_8);
+      redis.execute(
+          (RedisCallback<Object>)
+              connection -> {
+                publishing(connection)
+                    .publish(to, json)
+                    .whenComplete(
+                        (receivers, failure) -> {
+                          if (failure == null) {
+                            outage.succeeded();
+                          } else {
+                            lost(new IllegalStateException("publish failed", failure));
+                          }
+                        });
+                return null;
+              });
+    } catch (RuntimeException e) {
+      lost(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static RedisClusterAsyncCommands<byte[], byte[]> publishing(RedisConnection connection) {
+    return (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
   }
 
   /** The value as the JSON this class publishes and reads. */

@@ -18,6 +18,8 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * while Redis is away: its channels are subscribed once Redis answers ({@link #relisten}), and
  * until then it hears no answer from another node (those sends time out with an error). Messages
  * reach the receiver on the container's thread, in the order Redis delivered them. A room message
+ * is published without waiting for Redis' answer, after those published before it on this node
+ * ({@link RedisChannels#publishJson}); its failure is counted when the answer comes. A room message
  * this node published comes back to it from Redis and is dropped unread ({@link OwnEcho}): the
  * room's owner delivered it here before publishing it.
  */

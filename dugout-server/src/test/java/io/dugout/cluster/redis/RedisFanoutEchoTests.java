@@ -21,8 +21,8 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
  * Two nodes' fanouts on a real redis-server: a room message reaches the other node whole, and its
- * publisher never reads it back; the notification fanout's records are known as a node's own by
- * their first bytes.
+ * publisher never reads it back, in the order published although no publish waits for Redis; the
+ * notification fanout's records are known as a node's own by their first bytes.
  */
 class RedisFanoutEchoTests {
 
@@ -52,6 +52,24 @@ class RedisFanoutEchoTests {
     assertThat(a.published.poll(5, TimeUnit.SECONDS)).isEqualTo(message(2));
     assertThat(a.published).isEmpty();
     assertThat(b.published.poll(300, TimeUnit.MILLISECONDS)).isNull();
+  }
+
+  @Test
+  void roomMessagesPublishedWithoutWaitingArriveInTheOrderTheyWerePublished() throws Exception {
+    var b = new Heard();
+    fanout("node-12", b).follow("echo-room");
+    var nodeA = fanout("node-1", new Heard());
+
+    for (long seq = 1; seq <= 2_000; seq++) {
+      nodeA.publish(message(seq));
+    }
+
+    for (long seq = 1; seq <= 2_000; seq++) {
+      var heard = b.published.poll(5, TimeUnit.SECONDS);
+      assertThat(heard).as("message %d", seq).isNotNull();
+      assertThat(heard.seq()).isEqualTo(seq);
+    }
+    assertThat(nodeA.failures()).isZero();
   }
 
   @Test
