@@ -2,11 +2,18 @@ package io.dugout.cluster.redis;
 
 import io.dugout.system.BackendOutage;
 import io.dugout.system.RecordCreators;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -44,6 +51,9 @@ final class RedisChannels {
   private static final Logger log = LoggerFactory.getLogger(RedisChannels.class);
 
   private static final JsonMapper JSON = RecordCreators.lenientMapper();
+
+  /** How long a question to Redis ({@link #subscribers}) waits for its answer. */
+  static final Duration ANSWER_WAIT = Duration.ofSeconds(2);
 
   private final StringRedisTemplate redis;
   private final RedisMessageListenerContainer container;
@@ -170,6 +180,46 @@ final class RedisChannels {
       failures.add(messages.size() - 1);
       lost(e);
       return false;
+    }
+  }
+
+  /**
+   * How many subscribers each channel has in Redis now ({@code PUBSUB NUMSUB}, one round trip), by
+   * channel; null when Redis could not be asked, so that the caller publishes to every channel.
+   */
+  Map<String, Long> subscribers(Collection<String> channels) {
+    if (channels.isEmpty() || !outage.tryNow()) {
+      return null;
+    }
+    var asked = new byte[channels.size()][];
+    int i = 0;
+    for (String channel : channels) {
+      asked[i++] = channel.getBytes(StandardCharsets.UTF_8);
+    }
+    try {
+      Map<byte[], Long> counted =
+          redis.execute(
+              (RedisCallback<Map<byte[], Long>>)
+                  connection -> await(publishing(connection).pubsubNumsub(asked)));
+      var byChannel = new HashMap<String, Long>(counted.size() * 2);
+      counted.forEach(
+          (channel, n) -> byChannel.put(new String(channel, StandardCharsets.UTF_8), n));
+      outage.succeeded();
+      return byChannel;
+    } catch (RuntimeException e) {
+      outage.failed(e);
+      return null;
+    }
+  }
+
+  private static <T> T await(RedisFuture<T> answer) {
+    try {
+      return answer.get(ANSWER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted waiting for Redis", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("Redis did not answer", e);
     }
   }
 
