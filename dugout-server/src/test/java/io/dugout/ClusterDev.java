@@ -28,6 +28,9 @@ import java.util.concurrent.TimeUnit;
  * --secantus} (SecantusDB, a MongoDB-wire server on WiredTiger in its own process, instead of the
  * in-process mongo-java-server; installed into a Python venv on first use). Neither stand-in is
  * MongoDB, and all processes share this machine's cores: never quote their speed as a cluster's.
+ * The nodes run with a fixed 1 GB heap and the JVM options in {@code DUGOUT_NODE_JVM_OPTIONS}
+ * (space-separated), which {@code ./dugout cluster-dev} sets to those of {@code
+ * deploy/jvm-options.sh}, as the image and {@code ./dugout run} use them.
  *
  * <p>A development tool built from the test class path (it needs the test-only stand-ins), not part
  * of the server.
@@ -125,8 +128,12 @@ public final class ClusterDev {
               + ")");
       start(
           "node-" + (i + 1),
-          List.of(
-              "--enable-native-access=ALL-UNNAMED",
+          concat(
+              NODE_JVM_OPTIONS,
+              // why: as the image does, the heap starts at its cap, where the free ratios of
+              // deploy/jvm-options.sh cannot shrink it; held near its live set, every young
+              // collection began a marking cycle and the node spent a fifth more CPU per send
+              "-Xms1g",
               "-Xmx1g",
               "-cp",
               System.getProperty("java.class.path"),
@@ -154,6 +161,20 @@ public final class ClusterDev {
         "  load test across nodes: ./dugout loadtest chat --rate 200 --duration 20s --url "
             + String.join(",", urls));
     say("  logs and data: " + dir + "   Ctrl-C stops everything");
+  }
+
+  /** The nodes' JVM options besides the heap: {@code DUGOUT_NODE_JVM_OPTIONS}, or none. */
+  private static final List<String> NODE_JVM_OPTIONS =
+      List.of(
+          System.getenv()
+              .getOrDefault("DUGOUT_NODE_JVM_OPTIONS", "--enable-native-access=ALL-UNNAMED")
+              .trim()
+              .split("\\s+"));
+
+  private static List<String> concat(List<String> first, String... rest) {
+    var all = new ArrayList<>(first);
+    all.addAll(List.of(rest));
+    return all;
   }
 
   private Process start(String name, List<String> arguments) throws IOException {
