@@ -45,6 +45,10 @@ import tools.jackson.databind.json.JsonMapper;
  * recovery is switched off (see {@link RedisFanoutConfiguration}). A connection that drops once
  * subscribed is Lettuce's to restore: it reconnects with back-off and subscribes again to what it
  * had; a follow that failed meanwhile is asked again by its caller.
+ *
+ * <p>Over 300 lines: publishing, asking who subscribes and following all go through the one Pub/Sub
+ * connection and the one outage record, whose rules (lost and counted, never waiting for a Redis
+ * known to be away) they must apply alike.
  */
 final class RedisChannels {
 
